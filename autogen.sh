@@ -1,0 +1,5 @@
+#!/bin/sh
+# Regenerates the autotools build system (configure, Makefile.in, libtool).
+set -e
+cd "$(dirname "$0")"
+autoreconf --install --force --warnings=no-portability

@@ -1,0 +1,209 @@
+#!/bin/bash
+# compare.sh - build bench/shmem_bench.c with our oshcc and with Open MPI's
+# OSHMEM oshcc, run both side by side (A B A B ...), and report medians,
+# ratios ours/theirs and the fractions of the physical limits (memcpy, the
+# cache-line hand-off between two cores). See bench/README.md.
+#
+# Usage: bench/compare.sh [options] [ROCSHMEM_PREFIX]
+#   -p PREFIX   our install prefix (or env ROCSHMEM_PREFIX); uses
+#               PREFIX/bin/oshcc and PREFIX/bin/oshrun
+#   -n PES      number of PEs (default 2)
+#   -r ROUNDS   interleaved rounds A B A B ... (default 5)
+#   -R REPS     timed repetitions inside each run (default 7)
+#   -s SCALE    iteration-count multiplier (default 1; 0.2 for a smoke test)
+#   -b LIST     comma-separated benchmarks (default: all of shmem_bench)
+#   -o DIR      output directory (default bench/results/DATE-npPES)
+#   -t SECONDS  time limit per run (default 180)
+#   -h          this help
+# Environment: BASE_OSHCC, BASE_OSHRUN (default /usr/bin/oshcc, oshrun);
+#   OSHRUN_ARGS extra launcher arguments for both sides (e.g. "--bind-to core");
+#   UCX_TLS etc. are passed through unchanged (and recorded).
+# Output in DIR: results.jsonl (meta line + one line per row), table.txt,
+#   plot.png (if matplotlib is importable), raw/ (every run, logs, builds).
+# Exit status: 0 if either side produced numbers, 1 if none, 2 usage error.
+set -u
+
+here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+prefix=${ROCSHMEM_PREFIX:-}
+pes=2
+rounds=5
+reps=7
+scale=1
+benches=
+outdir=
+run_limit=180
+base_cc=${BASE_OSHCC:-/usr/bin/oshcc}
+base_run=${BASE_OSHRUN:-/usr/bin/oshrun}
+python=/usr/bin/python3
+[ -x "$python" ] || python=python3
+
+usage() { sed -n '2,/^set -u/{/^set -u/d;s/^# \{0,1\}//;p}' "${BASH_SOURCE[0]}"; }
+die() { echo "compare.sh: $*" >&2; exit 2; }
+
+while getopts "p:n:r:R:s:b:o:t:h" opt; do
+    case $opt in
+    p) prefix=$OPTARG ;;
+    n) pes=$OPTARG ;;
+    r) rounds=$OPTARG ;;
+    R) reps=$OPTARG ;;
+    s) scale=$OPTARG ;;
+    b) benches=$OPTARG ;;
+    o) outdir=$OPTARG ;;
+    t) run_limit=$OPTARG ;;
+    h) usage; exit 0 ;;
+    *) usage >&2; exit 2 ;;
+    esac
+done
+shift $((OPTIND - 1))
+[ $# -gt 0 ] && { prefix=$1; shift; }
+[ $# -eq 0 ] || die "unexpected argument: $1 (try -h)"
+for v in "$pes" "$rounds" "$reps" "$run_limit"; do
+    [[ $v =~ ^[1-9][0-9]*$ ]] || die "not a positive integer: $v"
+done
+[ "$pes" -ge 2 ] || die "need at least 2 PEs"
+
+outdir=${outdir:-$here/results/$(date +%Y%m%d-%H%M%S)-np$pes}
+raw=$outdir/raw
+mkdir -p "$raw" || die "cannot create $raw"
+echo "compare.sh: output in $outdir"
+
+# ---- which sides can run ----------------------------------------------------
+ours_ok=1 theirs_ok=1
+if [ -z "$prefix" ]; then
+    echo "compare.sh: NOTE: no ROCSHMEM_PREFIX given (-p or env): ours skipped"
+    ours_ok=0
+elif [ ! -x "$prefix/bin/oshcc" ] || [ ! -x "$prefix/bin/oshrun" ]; then
+    echo "compare.sh: NOTE: $prefix/bin/oshcc or oshrun missing: ours skipped"
+    ours_ok=0
+fi
+if [ ! -x "$base_cc" ] || [ ! -x "$base_run" ]; then
+    echo "compare.sh: WARNING: baseline $base_cc / $base_run missing: baseline skipped"
+    theirs_ok=0
+fi
+
+cflags=(-O2 -std=c99 -Wall -Wextra)
+build() { # side compiler
+    local side=$1 cc=$2 log=$raw/build-$1.log
+    if "$cc" "${cflags[@]}" -o "$raw/shmem_bench-$side" "$here/shmem_bench.c" \
+        >"$log" 2>&1; then
+        [ -s "$log" ] && { echo "compare.sh: $side build warnings:"; cat "$log"; }
+        return 0
+    fi
+    echo "compare.sh: FAILED to build with $cc ($side side); log $log:"
+    sed 's/^/    /' "$log" | head -n 20
+    return 1
+}
+[ $ours_ok = 1 ] && { build ours "$prefix/bin/oshcc" || ours_ok=0; }
+[ $theirs_ok = 1 ] && { build theirs "$base_cc" || theirs_ok=0; }
+[ $ours_ok = 1 ] || [ $theirs_ok = 1 ] || die "nothing to run"
+
+cacheline=
+if cc -O2 -std=c99 -Wall -Wextra -pthread -o "$raw/cacheline" \
+    "$here/cacheline.c" >"$raw/build-cacheline.log" 2>&1; then
+    cacheline=$raw/cacheline
+else
+    echo "compare.sh: NOTE: cacheline probe did not build (see $raw/build-cacheline.log)"
+fi
+
+# ---- machine and settings -----------------------------------------------------
+ncpu=$(nproc 2>/dev/null || echo 1)
+ompi_ver=$(ompi_info --version 2>/dev/null | head -n 1)
+[ -n "$ompi_ver" ] || ompi_ver=$(dpkg-query -W -f '${Version}' openmpi-bin 2>/dev/null)
+if command -v ucx_info >/dev/null 2>&1; then
+    ucx_ver=$(ucx_info -v 2>/dev/null | head -n 1 | sed 's/^# *//')
+else
+    ucx_ver=$(dpkg-query -W -f '${Version}' libucx0 2>/dev/null)
+fi
+git_rev=$(git -C "$here" describe --always --dirty 2>/dev/null || echo none)
+{
+    printf 'date\t%s\n' "$(date -Is)"
+    printf 'host\t%s\n' "$(hostname)"
+    printf 'cpu\t%s\n' "$(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -n 1)"
+    printf 'cores\t%s\n' "$ncpu"
+    printf 'kernel\t%s\n' "$(uname -sr)"
+    printf 'compiler\t%s\n' "$(cc --version 2>/dev/null | head -n 1)"
+    printf 'openmpi\t%s\n' "${ompi_ver:-unknown}"
+    printf 'ucx\t%s\n' "${ucx_ver:-unknown}"
+    printf 'UCX_TLS\t%s\n' "${UCX_TLS:-(unset)}"
+    printf 'pes\t%s\n' "$pes"
+    printf 'rounds\t%s\n' "$rounds"
+    printf 'reps\t%s\n' "$reps"
+    printf 'scale\t%s\n' "$scale"
+    printf 'oversubscribed\t%s\n' "$([ "$pes" -gt "$ncpu" ] && echo yes || echo no)"
+    printf 'ours_prefix\t%s\n' "${prefix:-(none)}"
+    printf 'ours_git\t%s\n' "$git_rev"
+    printf 'baseline\t%s / %s, OMPI_MCA_osc=^rdma\n' "$base_cc" "$base_run"
+    printf 'oshrun_args\t%s\n' "${OSHRUN_ARGS:-}"
+    printf 'cflags\t%s\n' "${cflags[*]}"
+} >"$raw/meta.tsv"
+sed 's/\t/: /' "$raw/meta.tsv"
+
+# ---- runs -------------------------------------------------------------------------
+launch_env=()
+[ "$(id -u)" = 0 ] && launch_env+=(OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1)
+[ "$pes" -gt "$ncpu" ] && launch_env+=(OMPI_MCA_rmaps_base_oversubscribe=1)
+read -r -a run_args <<<"${OSHRUN_ARGS:-}"
+bench_args=(-r "$reps" -s "$scale")
+# memcpy (the physical limit) is always measured
+[ -n "$benches" ] && bench_args+=(-b "$benches,memcpy")
+
+declare -A fails=([ours]=0 [theirs]=0)
+run_side() { # side launcher round [extra env...]
+    local side=$1 launcher=$2 round=$3 rc
+    shift 3
+    local out=$raw/$side.r$round.jsonl err=$raw/$side.r$round.err
+    env "${launch_env[@]}" "$@" timeout -k 10 "$run_limit" \
+        "$launcher" -np "$pes" "${run_args[@]}" "$raw/shmem_bench-$side" \
+        "${bench_args[@]}" >"$out" 2>"$err"
+    rc=$?
+    if [ $rc -eq 0 ] && grep -q '"bench"' "$out"; then
+        fails[$side]=0
+        return 0
+    fi
+    fails[$side]=$((fails[$side] + 1))
+    [ $rc -eq 124 ] && rc="$rc (timed out after ${run_limit}s)"
+    echo "compare.sh: $side run FAILED in round $round (exit $rc);" \
+        "$(grep -c '"bench"' "$out") result lines kept; stderr $err:"
+    sed 's/^/    /' "$err" | tail -n 15
+    return 1
+}
+
+start=$SECONDS
+for ((r = 1; r <= rounds; r++)); do
+    echo "compare.sh: round $r/$rounds"
+    if [ $ours_ok = 1 ]; then
+        run_side ours "$prefix/bin/oshrun" "$r"
+        [ "${fails[ours]}" -ge 2 ] && { echo "compare.sh: ours failed twice in a row: giving up on it"; ours_ok=0; }
+    fi
+    if [ $theirs_ok = 1 ]; then
+        run_side theirs "$base_run" "$r" OMPI_MCA_osc=^rdma
+        [ "${fails[theirs]}" -ge 2 ] && { echo "compare.sh: BASELINE failed twice in a row: giving up on it; ours is still reported"; theirs_ok=0; }
+    fi
+    if [ -n "$cacheline" ]; then
+        "$cacheline" -r "$reps" >"$raw/cacheline.r$r.jsonl" 2>"$raw/cacheline.r$r.err" ||
+            echo "compare.sh: NOTE: cacheline probe failed in round $r"
+    fi
+done
+echo "compare.sh: runs took $((SECONDS - start)) s"
+
+# ---- report -----------------------------------------------------------------------
+"$python" "$here/report.py" --raw "$raw" --meta "$raw/meta.tsv" \
+    --out "$outdir/results.jsonl" --table "$outdir/table.txt" ||
+    die "report failed (raw data kept in $raw)"
+have=0
+if grep -q '"theirs_us": [0-9]' "$outdir/results.jsonl"; then have=1; else
+    echo "compare.sh: WARNING: NO BASELINE NUMBERS (the baseline did not run; see above and $raw)"
+fi
+if grep -q '"ours_us": [0-9]' "$outdir/results.jsonl"; then have=1; else
+    echo "compare.sh: NOTE: no numbers for ours (see above and $raw)"
+fi
+[ $have = 1 ] || { echo "compare.sh: no benchmark numbers at all" >&2; exit 1; }
+
+if "$python" -c 'import matplotlib' >/dev/null 2>&1; then
+    "$python" "$here/plot.py" "$outdir/results.jsonl" "$outdir/plot.png" ||
+        echo "compare.sh: NOTE: plot failed"
+else
+    echo "compare.sh: NOTE: matplotlib not importable by $python: no plot" \
+        "(apt-get install -y python3-matplotlib)"
+fi
+echo "compare.sh: done: $outdir/ (results.jsonl, table.txt, plot.png, raw/)"

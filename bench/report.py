@@ -1,0 +1,233 @@
+#!/usr/bin/python3
+"""Merge the raw runs of compare.sh into one results file and a table.
+
+Reads RAW/ours.rN.jsonl, RAW/theirs.rN.jsonl (JSON lines from shmem_bench,
+one file per round) and RAW/cacheline.rN.jsonl, plus META (tab-separated
+key/value lines). For every (bench, size) it takes the median over rounds of
+each side's per-run median, and the ratio ours/theirs of those times.
+Physical limits: memcpy (median over all runs of both sides) and the
+cache-line hand-off between two cores.
+
+Writes OUT (JSON lines: one {"meta": {...}} line, then one line per row)
+and prints the table (also written to TABLE if given). Standard library only.
+"""
+import argparse
+import glob
+import json
+import os
+import re
+import statistics
+import sys
+
+# Targets from /work/shared/PERF.md, as (ratio_max, memcpy_fraction_min).
+STATIC = ("put_static", "get_static", "long_p_static", "long_g_static")
+
+
+def target(bench, size):
+    if bench in ("put", "get", "long_p", "long_g") and size == 8:
+        return (0.5, None)
+    if bench in STATIC and size == 8:
+        return (0.2, None)
+    if bench == "barrier":
+        return (0.5, None)
+    if bench in ("put", "get") and size >= 1 << 20:
+        return (1.0, 0.9)
+    return None
+
+
+def load_runs(raw, side):
+    """Returns {(bench, size): {round: us}}, pes seen, rounds with data."""
+    vals, pes, rounds = {}, set(), 0
+    for path in glob.glob(os.path.join(raw, side + ".r*.jsonl")):
+        m = re.search(r"\.r(\d+)\.jsonl$", path)
+        rnd = int(m.group(1)) if m else 0
+        got = False
+        with open(path, encoding="utf-8") as f:
+            for line in f:
+                line = line.strip()
+                if not line.startswith("{"):
+                    continue
+                try:
+                    rec = json.loads(line)
+                except ValueError:
+                    continue
+                if "bench" not in rec or "us" not in rec:
+                    continue
+                vals.setdefault((rec["bench"], rec["size"]), {})[rnd] = rec["us"]
+                pes.add(rec.get("pes"))
+                got = True
+        rounds += got
+    return vals, pes, rounds
+
+
+def med(xs):
+    xs = list(xs.values()) if isinstance(xs, dict) else list(xs)
+    return statistics.median(xs) if xs else None
+
+
+def paired_ratios(o, t):
+    """ours/theirs per round, for rounds where both sides have a number."""
+    return [o[r] / t[r] for r in sorted(o) if r in t and t[r] > 0]
+
+
+def mbps(size, us):
+    return size / us if us and size else None
+
+
+def fmt(x, spec):
+    return "-" if x is None else format(x, spec)
+
+
+def size_str(n):
+    if n == 0:
+        return "-"
+    for unit, shift in (("MiB", 20), ("KiB", 10)):
+        if n >= 1 << shift and n % (1 << shift) == 0:
+            return "%d %s" % (n >> shift, unit)
+    return "%d B" % n
+
+
+def read_meta(path):
+    meta = {}
+    if path and os.path.exists(path):
+        with open(path, encoding="utf-8") as f:
+            for line in f:
+                key, _, value = line.rstrip("\n").partition("\t")
+                if key:
+                    meta[key] = value
+    return meta
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--raw", required=True)
+    ap.add_argument("--meta")
+    ap.add_argument("--out", required=True)
+    ap.add_argument("--table")
+    args = ap.parse_args()
+
+    meta = read_meta(args.meta)
+    ours, ours_pes, ours_rounds = load_runs(args.raw, "ours")
+    theirs, theirs_pes, theirs_rounds = load_runs(args.raw, "theirs")
+    cl, _, _ = load_runs(args.raw, "cacheline")
+    meta["rounds_with_data_ours"] = ours_rounds
+    meta["rounds_with_data_theirs"] = theirs_rounds
+    pes = meta.get("pes") or next(iter(ours_pes | theirs_pes), None)
+    pes = int(pes) if pes is not None else None
+
+    # memcpy is library-independent: pool both sides' runs.
+    memcpy = {}
+    for src in (ours, theirs):
+        for (bench, size), us in src.items():
+            if bench == "memcpy":
+                memcpy.setdefault(size, []).extend(us.values())
+    memcpy_mbps = {s: mbps(s, med(v)) for s, v in memcpy.items()}
+    rtt = med(cl.get(("cacheline_rtt", 64), {}))
+    one_way_us = rtt / 2 if rtt else None
+    meta["memcpy_MBps_1MiB"] = memcpy_mbps.get(1 << 20)
+    meta["cacheline_one_way_ns"] = one_way_us * 1000 if one_way_us else None
+
+    order = []
+    for key in list(ours) + list(theirs):
+        if key not in order and key[0] != "memcpy":
+            order.append(key)
+    rank = {}
+    for b, _ in order:
+        rank.setdefault(b, len(rank))
+    order.sort(key=lambda k: (rank[k[0]], k[1]))
+
+    rows = []
+    for bench, size in order:
+        orr, trr = ours.get((bench, size), {}), theirs.get((bench, size), {})
+        o, t = med(orr), med(trr)
+        pr = paired_ratios(orr, trr)
+        row = {"bench": bench, "size": size, "pes": pes,
+               "ours_us": o, "theirs_us": t,
+               "ratio": o / t if o and t else None,
+               "ratio_paired_median": med(pr),
+               "ratio_paired_min": min(pr) if pr else None,
+               "ratio_paired_max": max(pr) if pr else None,
+               "ours_MBps": mbps(size, o), "theirs_MBps": mbps(size, t),
+               "ours_rounds_us": [orr[r] for r in sorted(orr)],
+               "theirs_rounds_us": [trr[r] for r in sorted(trr)]}
+        lim = memcpy_mbps.get(size)
+        if size >= 4096 and lim:
+            row["memcpy_MBps"] = lim
+            row["ours_memcpy_frac"] = row["ours_MBps"] / lim if o else None
+            row["theirs_memcpy_frac"] = row["theirs_MBps"] / lim if t else None
+        if bench == "barrier" and one_way_us:
+            row["limit_us"] = one_way_us  # one cache-line hand-off
+        tgt = target(bench, size)
+        if tgt:
+            ok = row["ratio"] is not None and row["ratio"] <= tgt[0]
+            if tgt[1] is not None:
+                frac = row.get("ours_memcpy_frac")
+                ok = ok and frac is not None and frac >= tgt[1]
+            row["target"] = "ratio<=%.1f" % tgt[0] + (
+                ", >=%d%% memcpy" % (tgt[1] * 100) if tgt[1] else "")
+            row["target_met"] = ok if row["ratio"] is not None else None
+        rows.append(row)
+    for size in sorted(memcpy_mbps):
+        rows.append({"bench": "memcpy", "size": size, "pes": 1,
+                     "us": med(memcpy[size]), "MBps": memcpy_mbps[size]})
+    if rtt:
+        rows.append({"bench": "cacheline_rtt", "size": 64, "pes": 1,
+                     "us": rtt, "one_way_us": one_way_us})
+
+    with open(args.out, "w", encoding="utf-8") as f:
+        f.write(json.dumps({"meta": meta}) + "\n")
+        for row in rows:
+            f.write(json.dumps(row) + "\n")
+
+    lines = []
+    hdr = "%-14s %8s %3s %11s %11s %6s %11s %8s %8s %9s  %s" % (
+        "benchmark", "size", "PEs", "ours(us)", "theirs(us)", "ratio",
+        "rnd range",
+        "ours/lim", "thr/lim", "lim", "target")
+    lines.append(hdr)
+    lines.append("-" * len(hdr))
+    for r in rows:
+        if r["bench"] in ("memcpy", "cacheline_rtt"):
+            continue
+        lim, of, tf = "", None, None
+        if "memcpy_MBps" in r:
+            lim = "%.1fGB/s" % (r["memcpy_MBps"] / 1000)
+            of, tf = r["ours_memcpy_frac"], r["theirs_memcpy_frac"]
+        elif "limit_us" in r:
+            lim = "%.3fus" % r["limit_us"]
+            of = r["limit_us"] / r["ours_us"] if r["ours_us"] else None
+            tf = r["limit_us"] / r["theirs_us"] if r["theirs_us"] else None
+        tgt = ""
+        if "target" in r:
+            tgt = {True: "ok   ", False: "MISS ", None: "?    "}[r["target_met"]]
+            tgt += r["target"]
+        rng = "" if r["ratio_paired_min"] is None else "%.2f-%.2f" % (
+            r["ratio_paired_min"], r["ratio_paired_max"])
+        lines.append("%-14s %8s %3s %11s %11s %6s %11s %8s %8s %9s  %s" % (
+            r["bench"], size_str(r["size"]), r["pes"],
+            fmt(r["ours_us"], ".4f"), fmt(r["theirs_us"], ".4f"),
+            fmt(r["ratio"], ".3f"), rng,
+            "" if of is None else "%.0f%%" % (of * 100),
+            "" if tf is None else "%.0f%%" % (tf * 100), lim, tgt))
+    lines.append("")
+    lines.append("ratio = median ours / median theirs time (<1: ours faster); "
+                 "rnd range = min-max of the per-round ratios (A/B pairs).")
+    lines.append("x/lim = bandwidth as a fraction of local memcpy at that size; "
+                 "for barrier: one-way cache-line hand-off / barrier time.")
+    lines.append("limits: memcpy %s; cache-line one-way %s ns; rounds with "
+                 "data: ours %d, theirs %d" % (
+                     ", ".join("%s %.1f GB/s" % (size_str(s), memcpy_mbps[s] / 1000)
+                               for s in sorted(memcpy_mbps)
+                               if s in (1 << 16, 1 << 20, 1 << 22, 1 << 26)) or "-",
+                     fmt(meta["cacheline_one_way_ns"], ".0f"),
+                     ours_rounds, theirs_rounds))
+    text = "\n".join(lines) + "\n"
+    sys.stdout.write(text)
+    if args.table:
+        with open(args.table, "w", encoding="utf-8") as f:
+            f.write(text)
+    return 0 if rows else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

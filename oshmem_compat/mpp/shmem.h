@@ -1,0 +1,2 @@
+/* Legacy SGI/Cray include path. */
+#include <shmem.h>

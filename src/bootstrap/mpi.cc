@@ -1,0 +1,93 @@
+/* MPI bootstrap (the default under mpirun/oshrun).
+ *
+ * Ownership rules (OpenSHMEM 1.5 annex on MPI interoperability):
+ *  - if the application initialized MPI, we duplicate its MPI_COMM_WORLD and
+ *    never finalize MPI;
+ *  - if we initialize MPI, we still do not finalize it in shmem_finalize,
+ *    because the application may go on to use MPI and call MPI_Finalize
+ *    itself ("shmem_init; MPI calls; shmem_finalize; MPI_Finalize").  An
+ *    atexit handler finalizes MPI only if nobody else did. */
+#include <mpi.h>
+
+#include <cstdlib>
+
+#include "bootstrap/bootstrap.h"
+#include "rocshmem/rocshmem.h"
+
+namespace rocshmem {
+
+namespace {
+
+int mpi_thread_level(int shmem_level) {
+  switch (shmem_level) {
+    case ROCSHMEM_THREAD_SINGLE: return MPI_THREAD_SINGLE;
+    case ROCSHMEM_THREAD_FUNNELED: return MPI_THREAD_FUNNELED;
+    case ROCSHMEM_THREAD_SERIALIZED: return MPI_THREAD_SERIALIZED;
+    default: return MPI_THREAD_MULTIPLE;
+  }
+}
+
+void finalize_mpi_at_exit() {
+  int finalized = 0;
+  MPI_Finalized(&finalized);
+  if (!finalized) MPI_Finalize();
+}
+
+class MpiBootstrap final : public Bootstrap {
+ public:
+  explicit MpiBootstrap(MPI_Comm comm) : comm_(comm) {
+    MPI_Comm_rank(comm_, &rank_);
+    MPI_Comm_size(comm_, &size_);
+  }
+  const char *name() const override { return "mpi"; }
+  int rank() const override { return rank_; }
+  int size() const override { return size_; }
+  void allgather(const void *in, void *out, size_t bytes) override {
+    MPI_Allgather(in, static_cast<int>(bytes), MPI_BYTE, out, static_cast<int>(bytes), MPI_BYTE,
+                  comm_);
+  }
+  void barrier() override { MPI_Barrier(comm_); }
+  [[noreturn]] void abort(int status) override {
+    MPI_Abort(comm_, status);
+    std::_Exit(status);
+  }
+  void finalize() override {
+    int finalized = 0;
+    MPI_Finalized(&finalized);
+    if (!finalized && comm_ != MPI_COMM_NULL) MPI_Comm_free(&comm_);
+    comm_ = MPI_COMM_NULL;
+  }
+
+ private:
+  MPI_Comm comm_;
+  int rank_ = 0;
+  int size_ = 1;
+};
+
+}  // namespace
+
+std::unique_ptr<Bootstrap> bootstrap_mpi_create(int thread_level, std::string *error) {
+  int initialized = 0, finalized = 0;
+  MPI_Finalized(&finalized);
+  if (finalized) {
+    *error = "MPI has already been finalized; rocshmem cannot bootstrap through it";
+    return nullptr;
+  }
+  MPI_Initialized(&initialized);
+  if (!initialized) {
+    int provided = 0;
+    if (MPI_Init_thread(nullptr, nullptr, mpi_thread_level(thread_level), &provided) !=
+        MPI_SUCCESS) {
+      *error = "MPI_Init_thread failed";
+      return nullptr;
+    }
+    std::atexit(finalize_mpi_at_exit);
+  }
+  MPI_Comm comm = MPI_COMM_NULL;
+  MPI_Comm_dup(MPI_COMM_WORLD, &comm);
+  /* Errors inside our own bootstrap traffic are fatal to the job anyway. */
+  MPI_Comm_set_errhandler(comm, MPI_ERRORS_ARE_FATAL);
+  return std::make_unique<MpiBootstrap>(comm);
+}
+
+}  // namespace rocshmem

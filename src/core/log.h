@@ -1,0 +1,36 @@
+/* Logging and error reporting.
+ *
+ * Every user-facing error names the public call and the offending argument:
+ *   rocshmem: shmem_putmem: pe = 7 is out of range [0, 4)
+ * and then ends the job with a non-zero status (errors in one-sided calls
+ * cannot be returned: the API has no status).  Warnings never end the job. */
+#ifndef ROCSHMEM_CORE_LOG_H
+#define ROCSHMEM_CORE_LOG_H
+
+#include <cstdarg>
+
+namespace rocshmem {
+
+enum LogLevel { LOG_ERROR = 0, LOG_WARN = 1, LOG_INFO = 2, LOG_DEBUG = 3, LOG_TRACE = 4 };
+
+/* Set from ROCSHMEM_DEBUG_LEVEL at init; warnings are on before that. */
+extern int g_log_level;
+
+void log_msg(int level, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+#define ROCSHMEM_LOG(LEVEL, ...)                                         \
+  do {                                                                   \
+    if ((LEVEL) <= ::rocshmem::g_log_level) ::rocshmem::log_msg(LEVEL, __VA_ARGS__); \
+  } while (0)
+
+/* Reports "CALL: message" and ends the whole job with status 1. */
+[[noreturn]] void fatal(const char *call, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+
+/* Reports "CALL: message" without ending anything (for calls that return an
+ * error, such as an exhausted heap returning NULL). */
+void report_error(const char *call, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+}  // namespace rocshmem
+
+#endif

@@ -1,0 +1,205 @@
+#include "core/runtime.h"
+
+#include <unistd.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <thread>
+
+#include "config.h"
+#include "core/log.h"
+#include "memory/static_data.h"
+#include "rocshmem/rocshmem.h"
+#include "sync/barrier.h"
+#include "transport/peer_table.h"
+#include "transport/shm.h"
+
+namespace rocshmem {
+
+Runtime g_runtime;
+
+namespace {
+
+void print_banner(const Runtime &rt) {
+  std::fprintf(stdout, "%s (OpenSHMEM %d.%d), %d PEs on %d node(s), bootstrap %s\n",
+               ROCSHMEM_VENDOR_STRING, ROCSHMEM_SPEC_MAJOR, ROCSHMEM_SPEC_MINOR, rt.n_pes,
+               rt.topo.n_nodes, rt.boot->name());
+  if (rt.cfg.info) {
+    std::fprintf(stdout, "Environment variables:\n");
+    config_print(stdout, "  ");
+  }
+  std::fflush(stdout);
+}
+
+/* Spinning is only cheap while every PE has a core of its own. */
+unsigned choose_spin_count(const Runtime &rt) {
+  long cores = sysconf(_SC_NPROCESSORS_ONLN);
+  bool oversubscribed = cores > 0 && static_cast<long>(rt.topo.local_pes.size()) > cores;
+  return static_cast<unsigned>(oversubscribed ? rt.cfg.oversubscribed_spin_count
+                                              : rt.cfg.spin_count);
+}
+
+void map_peers(const char *call, Runtime &rt, const std::vector<SegmentFds> &fds) {
+  const size_t sizes[SEG_COUNT] = {rt.heap.segment().size, rt.data.size};
+  for (size_t i = 0; i < rt.topo.local_pes.size(); ++i) {
+    int pe = rt.topo.local_pes[i];
+    if (pe == rt.my_pe) continue;
+    for (int s = 0; s < SEG_COUNT; ++s) {
+      if (fds[i][s] < 0) continue;
+      std::string error;
+      ShmSegment seg;
+      seg.size = sizes[s];
+      seg.base = shm_segment_map(fds[i][s], sizes[s], &error);
+      close(fds[i][s]);
+      if (!seg.base) fatal(call, "mapping PE %d's symmetric memory: %s", pe, error.c_str());
+      rt.peer_maps.push_back(seg);
+      g_peers.base[s][pe] = seg.base;
+    }
+    g_peers.path[pe] = PeerPath::SHM;
+  }
+}
+
+/* Static data is symmetric only if every PE runs an executable with the same
+ * data layout (SPMD); otherwise offsets would not correspond. */
+bool static_data_agrees(Runtime &rt) {
+  std::vector<size_t> sizes(rt.n_pes);
+  size_t mine = rt.data.size;
+  rt.boot->allgather(&mine, sizes.data(), sizeof mine);
+  for (size_t s : sizes)
+    if (s != mine || s == 0) return false;
+  return true;
+}
+
+void setup_peers(const char *call, Runtime &rt) {
+  g_peers.my_pe = rt.my_pe;
+  g_peers.n_pes = rt.n_pes;
+  for (int s = 0; s < SEG_COUNT; ++s) g_peers.base[s].assign(rt.n_pes, nullptr);
+  g_peers.path.assign(rt.n_pes, PeerPath::UNREACHABLE);
+  g_peers.path[rt.my_pe] = PeerPath::SELF;
+
+  const ShmSegment &heap = rt.heap.segment();
+  g_peers.lo[SEG_HEAP] = reinterpret_cast<uintptr_t>(heap.base);
+  g_peers.hi[SEG_HEAP] = g_peers.lo[SEG_HEAP] + heap.size;
+  g_peers.base[SEG_HEAP][rt.my_pe] = heap.base;
+  if (rt.data.base) {
+    g_peers.lo[SEG_DATA] = reinterpret_cast<uintptr_t>(rt.data.base);
+    g_peers.hi[SEG_DATA] = g_peers.lo[SEG_DATA] + rt.data.size;
+    g_peers.base[SEG_DATA][rt.my_pe] = rt.data.base;
+  } else {
+    g_peers.lo[SEG_DATA] = g_peers.hi[SEG_DATA] = 0;
+  }
+
+  /* Every PE's heap has the same size (it comes from the environment, which
+   * launchers replicate), checked here because mapping depends on it. */
+  std::vector<size_t> heap_sizes(rt.n_pes);
+  rt.boot->allgather(&heap.size, heap_sizes.data(), sizeof heap.size);
+  for (int pe = 0; pe < rt.n_pes; ++pe)
+    if (heap_sizes[pe] != heap.size)
+      fatal(call, "the symmetric heap size differs between PEs (%zu bytes on PE %d, %zu on PE %d): "
+            "set SHMEM_SYMMETRIC_SIZE identically for every PE", heap.size, rt.my_pe,
+            heap_sizes[pe], pe);
+
+  SegmentFds mine{heap.fd, rt.data.base ? rt.data.fd : -1};
+  std::vector<SegmentFds> fds;
+  std::string error;
+  if (!shm_exchange_fds(*rt.boot, rt.topo, mine, &fds, &error))
+    fatal(call, "exchanging shared-memory segments with same-node PEs: %s", error.c_str());
+  map_peers(call, rt, fds);
+
+  for (int pe = 0; pe < rt.n_pes; ++pe)
+    if (g_peers.path[pe] == PeerPath::UNREACHABLE)
+      fatal(call,
+            "PE %d runs on another node (node %d of %d), and this build of rocshmem has no "
+            "transport between nodes yet; run every PE on one node",
+            pe, rt.topo.node_of_pe[pe], rt.topo.n_nodes);
+}
+
+void finalize_at_exit() {
+  if (g_runtime.initialized) runtime_finalize("shmem_finalize (implicit, at exit)");
+}
+
+}  // namespace
+
+void runtime_not_initialized(const char *call) {
+  report_error(call, "called before shmem_init/rocshmem_init (or after finalize)");
+  runtime_abort(1);
+}
+
+void runtime_abort(int status) {
+  std::fflush(stdout);
+  std::fflush(stderr);
+  if (g_runtime.boot) g_runtime.boot->abort(status);
+  std::_Exit(status);
+}
+
+void runtime_init(const char *call, int requested) {
+  Runtime &rt = g_runtime;
+  if (rt.initialized) {
+    ROCSHMEM_LOG(LOG_DEBUG, "%s: already initialized; ignoring the repeated call", call);
+    return;
+  }
+  std::string error;
+  if (!config_load(&rt.cfg, &error)) fatal(call, "%s", error.c_str());
+  g_log_level = static_cast<int>(rt.cfg.debug_level);
+
+  rt.boot = bootstrap_create(rt.cfg.bootstrap, requested, &error);
+  if (!rt.boot) fatal(call, "bootstrap failed: %s", error.c_str());
+  rt.my_pe = rt.boot->rank();
+  rt.n_pes = rt.boot->size();
+  rt.thread_level = requested < ROCSHMEM_THREAD_SINGLE     ? ROCSHMEM_THREAD_SINGLE
+                    : requested > ROCSHMEM_THREAD_MULTIPLE ? ROCSHMEM_THREAD_MULTIPLE
+                                                           : requested;
+  if (rt.my_pe == 0) {
+    std::string unknown = config_unknown_variables();
+    if (!unknown.empty())
+      ROCSHMEM_LOG(LOG_WARN, "%s: ignoring unknown environment variable(s): %s (see rocshmem_info)",
+                   call, unknown.c_str());
+  }
+  topology_discover(*rt.boot, rt.cfg.node_id, &rt.topo);
+  rt.spin_count = choose_spin_count(rt);
+
+  if (!rt.heap.create(rt.cfg.heap_size, &error))
+    fatal(call, "cannot create a symmetric heap of %zu bytes (SHMEM_SYMMETRIC_SIZE): %s",
+          rt.cfg.heap_size, error.c_str());
+  if (rt.cfg.static_data && !static_data_share(&rt.data, &error)) {
+    ROCSHMEM_LOG(LOG_WARN, "%s: global/static variables are not symmetric: %s", call, error.c_str());
+    rt.data = ShmSegment{};
+  }
+  if (!static_data_agrees(rt)) {
+    if (rt.my_pe == 0 && rt.cfg.static_data)
+      ROCSHMEM_LOG(LOG_WARN, "%s: PEs run executables with different data layouts; global/static "
+                   "variables are not symmetric in this job", call);
+    rt.data = ShmSegment{};
+  }
+  setup_peers(call, rt);
+  barrier_setup(call);
+
+  rt.initialized = true;
+  static bool atexit_registered = false;
+  if (!atexit_registered) {
+    std::atexit(finalize_at_exit);
+    atexit_registered = true;
+  }
+  if (rt.my_pe == 0 && (rt.cfg.info || rt.cfg.version)) print_banner(rt);
+  rt.boot->barrier();
+}
+
+void runtime_finalize(const char *call) {
+  Runtime &rt = g_runtime;
+  if (!rt.initialized) return;
+  barrier_all(call);
+  barrier_teardown();
+  for (ShmSegment &seg : rt.peer_maps) shm_segment_destroy(&seg);
+  rt.peer_maps.clear();
+  rt.heap.destroy();
+  for (int s = 0; s < SEG_COUNT; ++s) g_peers.base[s].clear();
+  g_peers.path.clear();
+  g_peers.n_pes = 0;
+  rt.boot->finalize();
+  rt.boot.reset();
+  rt.initialized = false;
+  rt.my_pe = -1;
+  rt.n_pes = 0;
+}
+
+}  // namespace rocshmem

@@ -1,0 +1,46 @@
+/* Process-wide runtime state and the init/finalize sequence. */
+#ifndef ROCSHMEM_CORE_RUNTIME_H
+#define ROCSHMEM_CORE_RUNTIME_H
+
+#include <memory>
+#include <vector>
+
+#include "bootstrap/bootstrap.h"
+#include "core/config.h"
+#include "core/topology.h"
+#include "memory/heap.h"
+
+namespace rocshmem {
+
+struct Runtime {
+  bool initialized = false;
+  int my_pe = -1;
+  int n_pes = 0;
+  int thread_level = 0;   /* ROCSHMEM_THREAD_* provided */
+  unsigned spin_count = 0; /* polls before yielding, see sync/wait.h */
+  Config cfg;
+  std::unique_ptr<Bootstrap> boot;
+  Topology topo;
+  SymmetricHeap heap;
+  ShmSegment data;               /* this PE's shared static data (never unmapped) */
+  std::vector<ShmSegment> peer_maps; /* same-node peers' segments mapped here */
+};
+
+extern Runtime g_runtime;
+
+/* `call` names the public routine for messages (shmem_init, rocshmem_init...). */
+void runtime_init(const char *call, int requested_thread_level);
+void runtime_finalize(const char *call);
+/* Ends the job (every PE) with `status`; works before init too. */
+[[noreturn]] void runtime_abort(int status);
+
+[[noreturn]] void runtime_not_initialized(const char *call);
+
+/* Every public routine that needs the runtime starts with this. */
+inline void require_init(const char *call) {
+  if (__builtin_expect(!g_runtime.initialized, 0)) runtime_not_initialized(call);
+}
+
+}  // namespace rocshmem
+
+#endif

@@ -1,0 +1,66 @@
+#include "core/topology.h"
+
+#include <unistd.h>
+
+#include <fstream>
+#include <map>
+#include <random>
+
+#include "bootstrap/bootstrap.h"
+
+namespace rocshmem {
+
+namespace {
+
+uint64_t fnv1a(const std::string &s) {
+  uint64_t h = 1469598103934665603ull;
+  for (unsigned char c : s) {
+    h ^= c;
+    h *= 1099511628211ull;
+  }
+  return h;
+}
+
+struct NodeInfo {
+  uint64_t key;
+  uint64_t nonce;
+};
+
+}  // namespace
+
+uint64_t topology_node_key(const std::string &override_id) {
+  if (!override_id.empty()) return fnv1a("id:" + override_id);
+  char host[256] = {};
+  gethostname(host, sizeof host - 1);
+  std::string boot_id;
+  std::ifstream("/proc/sys/kernel/random/boot_id") >> boot_id;
+  char netns[128] = {};
+  ssize_t n = readlink("/proc/self/ns/net", netns, sizeof netns - 1);
+  if (n < 0) n = 0;
+  return fnv1a(std::string(host) + "|" + boot_id + "|" + std::string(netns, n));
+}
+
+void topology_discover(Bootstrap &boot, const std::string &override_id, Topology *topo) {
+  const int n = boot.size(), me = boot.rank();
+  std::random_device rd;
+  NodeInfo mine{topology_node_key(override_id),
+                (static_cast<uint64_t>(rd()) << 32 | rd()) ^ static_cast<uint64_t>(getpid())};
+  std::vector<NodeInfo> all(n);
+  boot.allgather(&mine, all.data(), sizeof mine);
+
+  std::map<uint64_t, int> node_index;
+  topo->node_of_pe.assign(n, 0);
+  topo->local_pes.clear();
+  for (int pe = 0; pe < n; ++pe) {
+    auto it = node_index.emplace(all[pe].key, static_cast<int>(node_index.size())).first;
+    topo->node_of_pe[pe] = it->second;
+    if (all[pe].key == mine.key) {
+      if (pe == me) topo->local_rank = static_cast<int>(topo->local_pes.size());
+      topo->local_pes.push_back(pe);
+    }
+  }
+  topo->n_nodes = static_cast<int>(node_index.size());
+  topo->job_nonce = all[0].nonce;
+}
+
+}  // namespace rocshmem

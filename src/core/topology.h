@@ -1,0 +1,31 @@
+/* Which PEs share a node (and so can map each other's memory). */
+#ifndef ROCSHMEM_CORE_TOPOLOGY_H
+#define ROCSHMEM_CORE_TOPOLOGY_H
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace rocshmem {
+
+class Bootstrap;
+
+struct Topology {
+  std::vector<int> node_of_pe;  /* node index per PE, nodes numbered by lowest PE */
+  std::vector<int> local_pes;   /* PEs on my node, ascending */
+  uint64_t job_nonce = 0;       /* random, chosen by PE 0: names this job's sockets */
+  int local_rank = 0;           /* my index in local_pes */
+  int n_nodes = 0;
+};
+
+/* The identity of this node: `override_id` if non-empty (ROCSHMEM_NODE_ID),
+ * else host name + boot id + network namespace (two network namespaces on one
+ * host cannot share an abstract socket, so they count as two nodes). */
+uint64_t topology_node_key(const std::string &override_id);
+
+/* Collective over the bootstrap. */
+void topology_discover(Bootstrap &boot, const std::string &override_id, Topology *topo);
+
+}  // namespace rocshmem
+
+#endif

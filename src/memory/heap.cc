@@ -1,0 +1,51 @@
+#include "memory/heap.h"
+
+namespace rocshmem {
+
+bool SymmetricHeap::create(size_t size, std::string *error) {
+  size_t page = page_size();
+  size = (size + page - 1) & ~(page - 1);
+  if (!shm_segment_create("rocshmem-heap", size, &seg_, error)) return false;
+  alloc_.reset(size);
+  return true;
+}
+
+void SymmetricHeap::destroy() {
+  std::lock_guard<std::mutex> lock(mu_);
+  shm_segment_destroy(&seg_);
+  alloc_.reset(0);
+}
+
+void *SymmetricHeap::allocate(size_t size, size_t align) {
+  std::lock_guard<std::mutex> lock(mu_);
+  size_t off;
+  if (!alloc_.allocate(size, align, &off)) return nullptr;
+  return seg_.base + off;
+}
+
+bool SymmetricHeap::release(void *p) {
+  std::lock_guard<std::mutex> lock(mu_);
+  return contains(p) && alloc_.release(offset_of(p));
+}
+
+bool SymmetricHeap::resize_in_place(void *p, size_t size) {
+  std::lock_guard<std::mutex> lock(mu_);
+  return contains(p) && alloc_.resize_in_place(offset_of(p), size);
+}
+
+size_t SymmetricHeap::block_size(const void *p) const {
+  std::lock_guard<std::mutex> lock(mu_);
+  return contains(p) ? alloc_.block_size(offset_of(p)) : 0;
+}
+
+size_t SymmetricHeap::bytes_in_use() const {
+  std::lock_guard<std::mutex> lock(mu_);
+  return alloc_.bytes_in_use();
+}
+
+size_t SymmetricHeap::largest_free() const {
+  std::lock_guard<std::mutex> lock(mu_);
+  return alloc_.largest_free();
+}
+
+}  // namespace rocshmem

@@ -1,0 +1,47 @@
+/* The symmetric heap of this PE: one memfd segment (so same-node peers can
+ * map it) managed by a deterministic Allocator (so the same collective calls
+ * give the same offsets on every PE).  Thread-safe. */
+#ifndef ROCSHMEM_MEMORY_HEAP_H
+#define ROCSHMEM_MEMORY_HEAP_H
+
+#include <cstddef>
+#include <mutex>
+#include <string>
+
+#include "memory/allocator.h"
+#include "memory/shm_segment.h"
+
+namespace rocshmem {
+
+class SymmetricHeap {
+ public:
+  bool create(size_t size, std::string *error);
+  void destroy();
+
+  const ShmSegment &segment() const { return seg_; }
+  bool contains(const void *p) const {
+    return static_cast<const char *>(p) >= seg_.base && static_cast<const char *>(p) < seg_.base + seg_.size;
+  }
+
+  /* Local part of a collective allocation; nullptr when the heap cannot fit
+   * it (the caller reports). */
+  void *allocate(size_t size, size_t align);
+  /* false: p is not the start of a live block. */
+  bool release(void *p);
+  /* Resizes in place if possible; false otherwise (block unchanged). */
+  bool resize_in_place(void *p, size_t size);
+  size_t block_size(const void *p) const;
+  size_t bytes_in_use() const;
+  size_t largest_free() const;
+
+ private:
+  size_t offset_of(const void *p) const { return static_cast<const char *>(p) - seg_.base; }
+
+  mutable std::mutex mu_;
+  Allocator alloc_;
+  ShmSegment seg_;
+};
+
+}  // namespace rocshmem
+
+#endif

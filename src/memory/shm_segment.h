@@ -1,0 +1,29 @@
+/* Anonymous shared-memory segments (memfd): nothing is ever named in /dev/shm
+ * or the file system, so nothing is left behind after a crash or kill -9; a
+ * segment lives exactly as long as some process maps it or holds its fd. */
+#ifndef ROCSHMEM_MEMORY_SHM_SEGMENT_H
+#define ROCSHMEM_MEMORY_SHM_SEGMENT_H
+
+#include <cstddef>
+#include <string>
+
+namespace rocshmem {
+
+struct ShmSegment {
+  int fd = -1;
+  char *base = nullptr;
+  size_t size = 0;
+};
+
+/* Creates a zero-filled segment of `size` bytes and maps it read-write. */
+bool shm_segment_create(const char *label, size_t size, ShmSegment *out, std::string *error);
+/* Maps another process's segment (received as an fd) read-write. */
+char *shm_segment_map(int fd, size_t size, std::string *error);
+/* Unmaps and closes; safe on an empty segment. */
+void shm_segment_destroy(ShmSegment *seg);
+
+size_t page_size();
+
+}  // namespace rocshmem
+
+#endif

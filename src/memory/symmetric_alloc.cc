@@ -1,0 +1,99 @@
+#include "memory/symmetric_alloc.h"
+
+#include <cstdint>
+#include <cstring>
+#include <vector>
+
+#include "core/log.h"
+#include "core/runtime.h"
+#include "sync/barrier.h"
+
+namespace rocshmem {
+
+namespace {
+
+/* Under SHMEM_DEBUG, every PE must pass the same value for a collective
+ * allocation argument; a mismatch would silently break symmetry. */
+void debug_check_symmetric(const char *call, const char *arg, size_t value) {
+  if (!g_runtime.cfg.debug) return;
+  std::vector<size_t> all(g_runtime.n_pes);
+  g_runtime.boot->allgather(&value, all.data(), sizeof value);
+  for (int pe = 0; pe < g_runtime.n_pes; ++pe)
+    if (all[pe] != value)
+      fatal(call, "%s = %zu on PE %d but %zu on PE %d: symmetric allocations need the same "
+            "arguments on every PE", arg, value, g_runtime.my_pe, all[pe], pe);
+}
+
+void *allocate_or_report(const char *call, size_t size, size_t alignment) {
+  void *p = g_runtime.heap.allocate(size, alignment);
+  if (!p)
+    report_error(call, "size = %zu does not fit in the symmetric heap (%zu of %zu bytes in use, "
+                 "largest free block %zu bytes); raise SHMEM_SYMMETRIC_SIZE", size,
+                 g_runtime.heap.bytes_in_use(), g_runtime.heap.segment().size,
+                 g_runtime.heap.largest_free());
+  return p;
+}
+
+}  // namespace
+
+void *sym_malloc(const char *call, size_t size, size_t alignment) {
+  require_init(call);
+  debug_check_symmetric(call, "size", size);
+  if (alignment == 0 || (alignment & (alignment - 1)) != 0) {
+    report_error(call, "alignment = %zu is not a power of two", alignment);
+    return nullptr;
+  }
+  if (size == 0) return nullptr; /* spec: no action, NULL */
+  void *p = allocate_or_report(call, size, alignment);
+  barrier_all(call);
+  return p;
+}
+
+void *sym_calloc(const char *call, size_t count, size_t size) {
+  require_init(call);
+  if (size && count > SIZE_MAX / size) {
+    report_error(call, "count = %zu times size = %zu overflows size_t", count, size);
+    return nullptr;
+  }
+  void *p = sym_malloc(call, count * size, 1);
+  if (p) std::memset(p, 0, count * size); /* a reused block holds old data */
+  return p;
+}
+
+void *sym_realloc(const char *call, void *ptr, size_t size) {
+  require_init(call);
+  if (!ptr) return sym_malloc(call, size, 1);
+  if (size == 0) {
+    sym_free(call, ptr);
+    return nullptr;
+  }
+  debug_check_symmetric(call, "size", size);
+  size_t old_size = g_runtime.heap.block_size(ptr);
+  if (old_size == 0)
+    fatal(call, "ptr = %p is not a live block of the symmetric heap", ptr);
+  /* Every PE sees the same heap state, so every PE takes the same branch and
+   * the result stays symmetric. */
+  barrier_all(call);
+  void *result = ptr;
+  if (!g_runtime.heap.resize_in_place(ptr, size)) {
+    result = allocate_or_report(call, size, 1);
+    if (result) {
+      std::memcpy(result, ptr, old_size < size ? old_size : size);
+      g_runtime.heap.release(ptr);
+    }
+  }
+  barrier_all(call);
+  return result;
+}
+
+void sym_free(const char *call, void *ptr) {
+  require_init(call);
+  if (!ptr) return;
+  if (g_runtime.heap.block_size(ptr) == 0)
+    fatal(call, "ptr = %p is not a live block of the symmetric heap (freed twice, or not "
+          "returned by shmem_malloc/align/calloc/realloc)", ptr);
+  barrier_all(call); /* nobody may still be accessing the block */
+  g_runtime.heap.release(ptr);
+}
+
+}  // namespace rocshmem

@@ -1,0 +1,117 @@
+/* One implementation of every RMA routine, for all types and both prefixes:
+ * entry points only add the element size and their own name.
+ *
+ * Same-node peers are mapped into this process, so a put is a memcpy into
+ * the peer's segment and completes before it returns: the _nbi forms are the
+ * blocking ones, and quiet only has to order (sync/barrier.h). */
+#ifndef ROCSHMEM_RMA_RMA_H
+#define ROCSHMEM_RMA_RMA_H
+
+#include <cstdint>
+#include <cstring>
+
+#include "core/log.h"
+#include "core/runtime.h"
+#include "transport/peer_table.h"
+
+namespace rocshmem {
+namespace rma {
+
+template <class T>
+struct ElemSize {
+  static constexpr size_t value = sizeof(T);
+};
+template <>
+struct ElemSize<void> { /* putmem/getmem count bytes */
+  static constexpr size_t value = 1;
+};
+
+template <size_t ES>
+inline size_t byte_count(const char *call, size_t nelems) {
+  if (ES > 1 && __builtin_expect(nelems > SIZE_MAX / ES, 0))
+    fatal(call, "nelems = %zu elements of %zu bytes overflows the address space", nelems, ES);
+  return nelems * ES;
+}
+
+template <size_t ES>
+inline void put(const char *call, void *dest, const void *source, size_t nelems, int pe) {
+  require_init(call);
+  size_t bytes = byte_count<ES>(call, nelems);
+  if (bytes == 0) return peer_check_pe(call, pe); /* NULL buffers are fine then */
+  std::memcpy(peer_translate(call, "dest", dest, bytes, pe), source, bytes);
+}
+
+template <size_t ES>
+inline void get(const char *call, void *dest, const void *source, size_t nelems, int pe) {
+  require_init(call);
+  size_t bytes = byte_count<ES>(call, nelems);
+  if (bytes == 0) return peer_check_pe(call, pe);
+  std::memcpy(dest, peer_translate(call, "source", source, bytes, pe), bytes);
+}
+
+/* The remote span touched by a strided access of nelems elements with
+ * stride `stride` (in elements, any sign) starting at `first`: checks it is
+ * symmetric and returns the translated address of `first`. */
+template <size_t ES>
+inline char *strided_translate(const char *call, const char *arg, const void *first,
+                               ptrdiff_t stride, size_t nelems, int pe) {
+  size_t step = static_cast<size_t>(stride < 0 ? -stride : stride);
+  size_t last = nelems - 1;
+  if (step && last > (SIZE_MAX - ES) / ES / step)
+    fatal(call, "%s stride %td over %zu elements overflows the address space", arg, stride, nelems);
+  size_t span = last * step * ES;
+  const char *lo = static_cast<const char *>(first) - (stride < 0 ? span : 0);
+  char *remote_lo = peer_translate(call, arg, lo, span + ES, pe);
+  return remote_lo + (stride < 0 ? span : 0);
+}
+
+template <size_t ES>
+inline void iput(const char *call, void *dest, const void *source, ptrdiff_t dst, ptrdiff_t sst,
+                 size_t nelems, int pe) {
+  require_init(call);
+  if (nelems == 0) return peer_check_pe(call, pe);
+  char *d = strided_translate<ES>(call, "dest", dest, dst, nelems, pe);
+  const char *s = static_cast<const char *>(source);
+  for (size_t i = 0; i < nelems; ++i)
+    std::memcpy(d + static_cast<ptrdiff_t>(i) * dst * static_cast<ptrdiff_t>(ES),
+                s + static_cast<ptrdiff_t>(i) * sst * static_cast<ptrdiff_t>(ES), ES);
+}
+
+template <size_t ES>
+inline void iget(const char *call, void *dest, const void *source, ptrdiff_t dst, ptrdiff_t sst,
+                 size_t nelems, int pe) {
+  require_init(call);
+  if (nelems == 0) return peer_check_pe(call, pe);
+  const char *s = strided_translate<ES>(call, "source", source, sst, nelems, pe);
+  char *d = static_cast<char *>(dest);
+  for (size_t i = 0; i < nelems; ++i)
+    std::memcpy(d + static_cast<ptrdiff_t>(i) * dst * static_cast<ptrdiff_t>(ES),
+                s + static_cast<ptrdiff_t>(i) * sst * static_cast<ptrdiff_t>(ES), ES);
+}
+
+template <class T>
+inline void p(const char *call, T *dest, T value, int pe) {
+  require_init(call);
+  std::memcpy(peer_translate(call, "dest", dest, sizeof(T), pe), &value, sizeof(T));
+}
+
+template <class T>
+inline T g(const char *call, const T *source, int pe) {
+  require_init(call);
+  T value;
+  std::memcpy(&value, peer_translate(call, "source", source, sizeof(T), pe), sizeof(T));
+  return value;
+}
+
+}  // namespace rma
+}  // namespace rocshmem
+
+/* Definition bodies for the declaration macros of api.def. */
+#define ROCSHMEM_RMA_DEF_BODY(OP, NAME, T, KEY, ...) \
+  { ::rocshmem::rma::OP<::rocshmem::rma::ElemSize<T>::value>(ROCSHMEM_STR(NAME), __VA_ARGS__); }
+#define ROCSHMEM_RMA_DEF_P(NAME, T, dest, value, pe) \
+  { ::rocshmem::rma::p<T>(ROCSHMEM_STR(NAME), dest, value, pe); }
+#define ROCSHMEM_RMA_DEF_G(NAME, T, source, pe) \
+  { return ::rocshmem::rma::g<T>(ROCSHMEM_STR(NAME), source, pe); }
+
+#endif

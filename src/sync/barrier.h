@@ -1,0 +1,28 @@
+/* Barrier over all PEs and the completion routines it builds on. */
+#ifndef ROCSHMEM_SYNC_BARRIER_H
+#define ROCSHMEM_SYNC_BARRIER_H
+
+#include <atomic>
+
+namespace rocshmem {
+
+/* Collective, at init: allocates the symmetric flag words. */
+void barrier_setup(const char *call);
+void barrier_teardown();
+
+/* Completion of every put issued so far, to every PE.  Puts are stores into
+ * mapped memory; a full fence makes them globally visible before any later
+ * load or store (including a later flag store or get). */
+inline void quiet() { std::atomic_thread_fence(std::memory_order_seq_cst); }
+/* Ordering of puts per target PE: stores are already ordered on x86 (TSO);
+ * the release fence keeps the compiler, and weaker CPUs, from reordering. */
+inline void fence() { std::atomic_thread_fence(std::memory_order_release); }
+
+/* quiet, then wait for every PE (shmem_barrier_all). */
+void barrier_all(const char *call);
+/* wait for every PE, no completion guarantee for puts (shmem_sync_all). */
+void sync_all(const char *call);
+
+}  // namespace rocshmem
+
+#endif

@@ -1,0 +1,38 @@
+/* Polite waiting (DESIGN.md, principle 10): poll a location for a while, then
+ * give the core away between polls.  With more PEs than cores, the PE we wait
+ * for may need our core to make progress, so spinning forever would collapse
+ * oversubscribed runs.  The spin budget comes from ROCSHMEM_SPIN_COUNT, or
+ * ROCSHMEM_OVERSUBSCRIBED_SPIN_COUNT when the node is oversubscribed. */
+#ifndef ROCSHMEM_SYNC_WAIT_H
+#define ROCSHMEM_SYNC_WAIT_H
+
+#include <sched.h>
+
+#include "core/runtime.h"
+
+namespace rocshmem {
+
+inline void cpu_relax() {
+#if defined(__x86_64__) || defined(__i386__)
+  __builtin_ia32_pause();
+#elif defined(__aarch64__)
+  asm volatile("yield" ::: "memory");
+#else
+  asm volatile("" ::: "memory");
+#endif
+}
+
+template <class Done>
+inline void wait_politely(Done done) {
+  const unsigned spins = g_runtime.spin_count;
+  for (unsigned i = 0; !done(); ++i) {
+    if (i < spins)
+      cpu_relax();
+    else
+      sched_yield();
+  }
+}
+
+}  // namespace rocshmem
+
+#endif

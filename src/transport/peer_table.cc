@@ -1,0 +1,30 @@
+#include "transport/peer_table.h"
+
+namespace rocshmem {
+
+PeerTable g_peers;
+
+void peer_bad_pe(const char *call, int pe) {
+  fatal(call, "pe = %d is out of range [0, %d)", pe, g_peers.n_pes);
+}
+
+void peer_bad_address(const char *call, const char *arg, const void *addr, size_t len, int pe) {
+  uintptr_t a = reinterpret_cast<uintptr_t>(addr);
+  for (int s = 0; s < SEG_COUNT; ++s) {
+    if (a >= g_peers.lo[s] && a < g_peers.hi[s])
+      fatal(call,
+            "%s = %p with length %zu (target pe %d) runs past the end of the symmetric %s "
+            "(%zu bytes left)",
+            arg, addr, len, pe, s == SEG_HEAP ? "heap" : "static data",
+            static_cast<size_t>(g_peers.hi[s] - a));
+  }
+  fatal(call,
+        "%s = %p (target pe %d) is not a symmetric address: it lies neither in the symmetric "
+        "heap [%p, %p) nor in the executable's global/static data [%p, %p)",
+        arg, addr, pe, reinterpret_cast<void *>(g_peers.lo[SEG_HEAP]),
+        reinterpret_cast<void *>(g_peers.hi[SEG_HEAP]),
+        reinterpret_cast<void *>(g_peers.lo[SEG_DATA]),
+        reinterpret_cast<void *>(g_peers.hi[SEG_DATA]));
+}
+
+}  // namespace rocshmem

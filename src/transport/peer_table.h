@@ -1,0 +1,70 @@
+/* Where every PE's symmetric memory is, decided once at init (DESIGN.md,
+ * principle 3).  The hot path of every RMA call is: range-check the PE, find
+ * the segment holding the address, check the length, add an offset.
+ *
+ * Symmetric addresses are translated by offset from the segment start: the
+ * same variable sits at different virtual addresses in different PEs (ASLR),
+ * but at the same offset in its segment. */
+#ifndef ROCSHMEM_TRANSPORT_PEER_TABLE_H
+#define ROCSHMEM_TRANSPORT_PEER_TABLE_H
+
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+#include "core/log.h"
+
+namespace rocshmem {
+
+enum Segment : int { SEG_HEAP = 0, SEG_DATA = 1, SEG_COUNT = 2 };
+
+/* How a peer is reached.  Only SHM exists in this build; the tag is data so
+ * that the API families never branch on transports they do not know. */
+enum class PeerPath : uint8_t { SELF, SHM, UNREACHABLE };
+
+struct PeerTable {
+  int my_pe = -1;
+  int n_pes = 0;
+  /* Local bounds of each segment: [lo, hi). */
+  uintptr_t lo[SEG_COUNT] = {};
+  uintptr_t hi[SEG_COUNT] = {};
+  /* base[s][pe]: where PE pe's segment s is mapped in this process, or
+   * nullptr when it is not load/store reachable. */
+  std::vector<char *> base[SEG_COUNT];
+  std::vector<PeerPath> path;
+};
+
+extern PeerTable g_peers;
+
+[[noreturn]] void peer_bad_pe(const char *call, int pe);
+[[noreturn]] void peer_bad_address(const char *call, const char *arg, const void *addr,
+                                   size_t len, int pe);
+
+/* Segment holding [addr, addr+len), or -1. */
+inline int peer_segment_of(const void *addr, size_t len) {
+  uintptr_t a = reinterpret_cast<uintptr_t>(addr);
+  for (int s = 0; s < SEG_COUNT; ++s)
+    if (a >= g_peers.lo[s] && a < g_peers.hi[s]) return len <= g_peers.hi[s] - a ? s : -1;
+  return -1;
+}
+
+inline void peer_check_pe(const char *call, int pe) {
+  if (__builtin_expect(static_cast<unsigned>(pe) >= static_cast<unsigned>(g_peers.n_pes), 0))
+    peer_bad_pe(call, pe);
+}
+
+/* Address of the symmetric object `addr` (length len) of PE `pe`, as mapped in
+ * this process.  Ends the job with a message naming `call` and `arg` if pe is
+ * out of range or the range is not symmetric.  Init refuses jobs with
+ * UNREACHABLE peers until a network transport exists, so every base is set. */
+inline char *peer_translate(const char *call, const char *arg, const void *addr, size_t len,
+                            int pe) {
+  peer_check_pe(call, pe);
+  int s = peer_segment_of(addr, len);
+  if (__builtin_expect(s < 0, 0)) peer_bad_address(call, arg, addr, len, pe);
+  return g_peers.base[s][pe] + (reinterpret_cast<uintptr_t>(addr) - g_peers.lo[s]);
+}
+
+}  // namespace rocshmem
+
+#endif
