@@ -135,8 +135,13 @@ git_rev=$(git -C "$here" describe --always --dirty 2>/dev/null || echo none)
     printf 'baseline\t%s / %s, OMPI_MCA_osc=^rdma\n' "$base_cc" "$base_run"
     printf 'oshrun_args\t%s\n' "${OSHRUN_ARGS:-}"
     printf 'cflags\t%s\n' "${cflags[*]}"
+    printf 'loadavg_start\t%s\n' "$(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null)"
 } >"$raw/meta.tsv"
 sed 's/\t/: /' "$raw/meta.tsv"
+load1=$(cut -d' ' -f1 /proc/loadavg 2>/dev/null)
+if awk -v l="${load1:-0}" -v n="$ncpu" 'BEGIN { exit !(l > 0.5 * n) }'; then
+    echo "compare.sh: NOTE: machine busy (load $load1 on $ncpu cores): expect noise"
+fi
 
 # ---- runs -------------------------------------------------------------------------
 launch_env=()
@@ -180,11 +185,12 @@ for ((r = 1; r <= rounds; r++)); do
         [ "${fails[theirs]}" -ge 2 ] && { echo "compare.sh: BASELINE failed twice in a row: giving up on it; ours is still reported"; theirs_ok=0; }
     fi
     if [ -n "$cacheline" ]; then
-        "$cacheline" -r "$reps" >"$raw/cacheline.r$r.jsonl" 2>"$raw/cacheline.r$r.err" ||
+        "$cacheline" >"$raw/cacheline.r$r.jsonl" 2>"$raw/cacheline.r$r.err" ||
             echo "compare.sh: NOTE: cacheline probe failed in round $r"
     fi
 done
 echo "compare.sh: runs took $((SECONDS - start)) s"
+printf 'loadavg_end\t%s\n' "$(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null)" >>"$raw/meta.tsv"
 
 # ---- report -----------------------------------------------------------------------
 "$python" "$here/report.py" --raw "$raw" --meta "$raw/meta.tsv" \

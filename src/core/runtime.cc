@@ -6,7 +6,8 @@
 #include <cstdlib>
 #include <thread>
 
-#include "config.h"
+#include "build_config.h"
+#include "core/binding.h"
 #include "core/log.h"
 #include "memory/static_data.h"
 #include "rocshmem/rocshmem.h"
@@ -181,6 +182,10 @@ void runtime_init(const char *call, int requested) {
     atexit_registered = true;
   }
   if (rt.my_pe == 0 && (rt.cfg.info || rt.cfg.version)) print_banner(rt);
+  if (g_log_level >= LOG_INFO)
+    ROCSHMEM_LOG(LOG_INFO, "node %d of %d, local rank %d of %zu, pid %d, %s", rt.topo.node_of_pe[rt.my_pe],
+                 rt.topo.n_nodes, rt.topo.local_rank, rt.topo.local_pes.size(),
+                 static_cast<int>(getpid()), binding_describe().c_str());
   rt.boot->barrier();
 }
 
