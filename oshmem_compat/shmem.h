@@ -45,6 +45,18 @@
 #define SHMEM_SIGNAL_SET ROCSHMEM_SIGNAL_SET
 #define SHMEM_SIGNAL_ADD ROCSHMEM_SIGNAL_ADD
 
+/* Contexts and teams share rocshmem's handles. */
+typedef rocshmem_ctx_t shmem_ctx_t;
+typedef rocshmem_team_t shmem_team_t;
+#define SHMEM_CTX_PRIVATE ROCSHMEM_CTX_PRIVATE
+#define SHMEM_CTX_SERIALIZED ROCSHMEM_CTX_SERIALIZED
+#define SHMEM_CTX_NOSTORE ROCSHMEM_CTX_NOSTORE
+#define SHMEM_CTX_DEFAULT ROCSHMEM_CTX_DEFAULT
+#define SHMEM_CTX_INVALID ROCSHMEM_CTX_INVALID
+#define SHMEM_TEAM_WORLD ROCSHMEM_TEAM_WORLD
+#define SHMEM_TEAM_SHARED ROCSHMEM_TEAM_SHARED
+#define SHMEM_TEAM_INVALID ROCSHMEM_TEAM_INVALID
+
 /* Allocation hints (shmem_malloc_with_hints). */
 #define SHMEM_MALLOC_ATOMICS_REMOTE (1L << 0)
 #define SHMEM_MALLOC_SIGNAL_REMOTE (1L << 1)
@@ -79,14 +91,27 @@ void shmem_finalize(void);
 
 /* ---------------------------------------------------------------- shared with rocshmem_* */
 ROCSHMEM_API_COMMON_DECLS(shmem)
-#define SHMEM_DECLARE_TYPED(KEY, T) ROCSHMEM_API_TYPED_DECLS(shmem, KEY, T)
-SHMEM_RMA_TYPES(SHMEM_DECLARE_TYPED)
-#undef SHMEM_DECLARE_TYPED
+#define SHMEM_DECLARE_RMA(KEY, T) ROCSHMEM_API_RMA_TYPED_DECLS(shmem, KEY, T)
+SHMEM_RMA_TYPES(SHMEM_DECLARE_RMA)
+#undef SHMEM_DECLARE_RMA
+#define SHMEM_DECLARE_AMO_STD(KEY, T) ROCSHMEM_API_AMO_STANDARD(shmem, KEY, T, ROCSHMEM_DECL_BODY)
+#define SHMEM_DECLARE_AMO_EXT(KEY, T) ROCSHMEM_API_AMO_EXTENDED(shmem, KEY, T, ROCSHMEM_DECL_BODY)
+#define SHMEM_DECLARE_AMO_BIT(KEY, T) ROCSHMEM_API_AMO_BITWISE(shmem, KEY, T, ROCSHMEM_DECL_BODY)
+#define SHMEM_DECLARE_P2P(KEY, T) ROCSHMEM_API_P2P(shmem, KEY, T, ROCSHMEM_DECL_BODY)
+ROCSHMEM_AMO_STANDARD_TYPES(SHMEM_DECLARE_AMO_STD)
+ROCSHMEM_AMO_EXTENDED_TYPES(SHMEM_DECLARE_AMO_EXT)
+ROCSHMEM_AMO_BITWISE_TYPES(SHMEM_DECLARE_AMO_BIT)
+ROCSHMEM_P2P_TYPES(SHMEM_DECLARE_P2P)
+#undef SHMEM_DECLARE_AMO_STD
+#undef SHMEM_DECLARE_AMO_EXT
+#undef SHMEM_DECLARE_AMO_BIT
+#undef SHMEM_DECLARE_P2P
 
-/* Sized RMA: shmem_put32, shmem_iget64, shmem_put128_nbi ... */
-#define SHMEM_DECLARE_SIZED(BITS)                                              \
-  ROCSHMEM_API_RMA_BULK(ROCSHMEM_SIZED_NAME, shmem, BITS, void, ROCSHMEM_DECL_BODY) \
-  ROCSHMEM_API_RMA_STRIDED(ROCSHMEM_SIZED_NAME, shmem, BITS, void, ROCSHMEM_DECL_BODY)
+/* Sized RMA: shmem_put32, shmem_iget64, shmem_put128_nbi, shmem_put64_signal ... */
+#define SHMEM_DECLARE_SIZED(BITS)                                                       \
+  ROCSHMEM_API_RMA_BULK(ROCSHMEM_SIZED_NAME, shmem, BITS, void, ROCSHMEM_DECL_BODY)     \
+  ROCSHMEM_API_RMA_STRIDED(ROCSHMEM_SIZED_NAME, shmem, BITS, void, ROCSHMEM_DECL_BODY)  \
+  ROCSHMEM_API_PUT_SIGNAL(ROCSHMEM_SIZED_NAME, shmem, BITS, void, ROCSHMEM_DECL_BODY)
 SHMEM_RMA_SIZES(SHMEM_DECLARE_SIZED)
 #undef SHMEM_DECLARE_SIZED
 
@@ -102,50 +127,41 @@ void *shrealloc(void *ptr, size_t size);
 void *shmemalign(size_t alignment, size_t size);
 void globalexit(int status);
 
+/* 1.x atomics: shmem_int_fadd, shmem_long_cswap, shmem_double_swap ... */
+#define SHMEM_DECLARE_DEPRECATED_AMO(KEY, T)                         \
+  T shmem_##KEY##_fadd(T *dest, T value, int pe);                    \
+  T shmem_##KEY##_finc(T *dest, int pe);                             \
+  void shmem_##KEY##_add(T *dest, T value, int pe);                  \
+  void shmem_##KEY##_inc(T *dest, int pe);                           \
+  T shmem_##KEY##_cswap(T *dest, T cond, T value, int pe);
+#define SHMEM_DECLARE_DEPRECATED_AMO_EXT(KEY, T)                     \
+  T shmem_##KEY##_swap(T *dest, T value, int pe);                    \
+  T shmem_##KEY##_fetch(const T *source, int pe);                    \
+  void shmem_##KEY##_set(T *dest, T value, int pe);
+SHMEM_DEPRECATED_AMO_TYPES(SHMEM_DECLARE_DEPRECATED_AMO)
+SHMEM_DEPRECATED_AMO_TYPES(SHMEM_DECLARE_DEPRECATED_AMO_EXT)
+SHMEM_DEPRECATED_AMO_FLOAT_TYPES(SHMEM_DECLARE_DEPRECATED_AMO_EXT)
+#undef SHMEM_DECLARE_DEPRECATED_AMO
+#undef SHMEM_DECLARE_DEPRECATED_AMO_EXT
+long shmem_swap(long *dest, long value, int pe);
+
+/* 1.x waits: shmem_wait (until *ivar != value), shmem_TYPE_wait. */
+void shmem_wait(long *ivar, long cmp_value);
+#if !defined(__cplusplus) || defined(ROCSHMEM_BUILDING_LIBRARY)
+/* C++ programs reach this through the shmem_wait_until(long *, ...) overload. */
+void shmem_wait_until(long *ivar, int cmp, long cmp_value);
+#endif
+#define SHMEM_DECLARE_DEPRECATED_WAIT(KEY, T) void shmem_##KEY##_wait(T *ivar, T cmp_value);
+SHMEM_DEPRECATED_WAIT_TYPES(SHMEM_DECLARE_DEPRECATED_WAIT)
+#undef SHMEM_DECLARE_DEPRECATED_WAIT
+
 #ifdef __cplusplus
 } /* extern "C" */
 #endif
 
-/* ---------------------------------------------------------------- generic selection */
-#if defined(__cplusplus)
-/* C++: overloads on the distinct C types (the fixed-width names are typedefs
- * of these). */
-#define SHMEM_CXX_OVERLOADS(KEY, T)                                                          \
-  static inline void shmem_put(T *d, const T *s, size_t n, int pe) { shmem_##KEY##_put(d, s, n, pe); } \
-  static inline void shmem_get(T *d, const T *s, size_t n, int pe) { shmem_##KEY##_get(d, s, n, pe); } \
-  static inline void shmem_put_nbi(T *d, const T *s, size_t n, int pe) { shmem_##KEY##_put_nbi(d, s, n, pe); } \
-  static inline void shmem_get_nbi(T *d, const T *s, size_t n, int pe) { shmem_##KEY##_get_nbi(d, s, n, pe); } \
-  static inline void shmem_iput(T *d, const T *s, ptrdiff_t dst, ptrdiff_t sst, size_t n, int pe) \
-  { shmem_##KEY##_iput(d, s, dst, sst, n, pe); }                                             \
-  static inline void shmem_iget(T *d, const T *s, ptrdiff_t dst, ptrdiff_t sst, size_t n, int pe) \
-  { shmem_##KEY##_iget(d, s, dst, sst, n, pe); }                                             \
-  static inline void shmem_p(T *d, T v, int pe) { shmem_##KEY##_p(d, v, pe); }               \
-  static inline T shmem_g(const T *s, int pe) { return shmem_##KEY##_g(s, pe); }
-ROCSHMEM_RMA_BASE_TYPES(SHMEM_CXX_OVERLOADS)
-SHMEM_RMA_EXTRA_TYPES(SHMEM_CXX_OVERLOADS)
-#undef SHMEM_CXX_OVERLOADS
-#elif defined(__STDC_VERSION__) && __STDC_VERSION__ >= 201112L
-#define SHMEM_GENERIC_CASE_put(KEY, T) T *: shmem_##KEY##_put,
-#define SHMEM_GENERIC_CASE_get(KEY, T) T *: shmem_##KEY##_get,
-#define SHMEM_GENERIC_CASE_put_nbi(KEY, T) T *: shmem_##KEY##_put_nbi,
-#define SHMEM_GENERIC_CASE_get_nbi(KEY, T) T *: shmem_##KEY##_get_nbi,
-#define SHMEM_GENERIC_CASE_iput(KEY, T) T *: shmem_##KEY##_iput,
-#define SHMEM_GENERIC_CASE_iget(KEY, T) T *: shmem_##KEY##_iget,
-#define SHMEM_GENERIC_CASE_p(KEY, T) T *: shmem_##KEY##_p,
-#define SHMEM_GENERIC_CASE_g(KEY, T) const T *: shmem_##KEY##_g, T *: shmem_##KEY##_g,
-/* Selects on the type of the first pointer argument. */
-#define SHMEM_GENERIC(OP, first)                                     \
-  _Generic((first), ROCSHMEM_RMA_BASE_TYPES(SHMEM_GENERIC_CASE_##OP) \
-                        SHMEM_RMA_EXTRA_TYPES(SHMEM_GENERIC_CASE_##OP) default: shmem_generic_type_error)
-void shmem_generic_type_error(void); /* never defined: an unsupported type fails to link */
-#define shmem_put(dest, ...) SHMEM_GENERIC(put, dest)(dest, __VA_ARGS__)
-#define shmem_get(dest, ...) SHMEM_GENERIC(get, dest)(dest, __VA_ARGS__)
-#define shmem_put_nbi(dest, ...) SHMEM_GENERIC(put_nbi, dest)(dest, __VA_ARGS__)
-#define shmem_get_nbi(dest, ...) SHMEM_GENERIC(get_nbi, dest)(dest, __VA_ARGS__)
-#define shmem_iput(dest, ...) SHMEM_GENERIC(iput, dest)(dest, __VA_ARGS__)
-#define shmem_iget(dest, ...) SHMEM_GENERIC(iget, dest)(dest, __VA_ARGS__)
-#define shmem_p(dest, ...) SHMEM_GENERIC(p, dest)(dest, __VA_ARGS__)
-#define shmem_g(source, ...) SHMEM_GENERIC(g, source)(source, __VA_ARGS__)
+/* C11 _Generic selectors and C++ overloads (shmem_put, shmem_atomic_fetch_add ...). */
+#ifndef ROCSHMEM_BUILDING_LIBRARY /* the library defines the typed names only */
+#include <rocshmem/shmem_generic.h>
 #endif
 
 #endif /* ROCSHMEM_SHMEM_H */

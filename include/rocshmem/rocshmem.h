@@ -1,8 +1,9 @@
 /*
  * rocshmem host API (C99/C11 and C++).
  *
- * Typed families are expanded from include/rocshmem/types.def; every routine
- * here has a shmem_* twin in <shmem.h> backed by the same implementation.
+ * Typed families are expanded from include/rocshmem/types.def and declared
+ * through the prefix-parameterized macros of include/rocshmem/api.def; every
+ * routine here has a shmem_* twin in <shmem.h> backed by the same code.
  */
 #ifndef ROCSHMEM_H
 #define ROCSHMEM_H
@@ -12,7 +13,6 @@
 
 #include <rocshmem/rocshmem_version.h>
 #include <rocshmem/types.def>
-#include <rocshmem/api.def>
 
 #ifdef __cplusplus
 extern "C" {
@@ -45,22 +45,58 @@ enum rocshmem_signal_op {
   ROCSHMEM_SIGNAL_ADD = 1,
 };
 
-/* Contexts: an opaque handle; ROCSHMEM_CTX_DEFAULT is the default context. */
-typedef struct rocshmem_ctx_s *rocshmem_ctx_t;
-extern rocshmem_ctx_t ROCSHMEM_CTX_DEFAULT;
+/* Context options (rocshmem_ctx_create). */
+#define ROCSHMEM_CTX_PRIVATE (1L << 0)
+#define ROCSHMEM_CTX_SERIALIZED (1L << 1)
+#define ROCSHMEM_CTX_NOSTORE (1L << 2)
 
-/* ---------------------------------------------------------------- setup */
+/* Contexts and teams are opaque handles.  The _INVALID handles are null. */
+typedef struct rocshmem_ctx_s *rocshmem_ctx_t;
+typedef struct rocshmem_team_s *rocshmem_team_t;
+extern rocshmem_ctx_t ROCSHMEM_CTX_DEFAULT;
+extern rocshmem_team_t ROCSHMEM_TEAM_WORLD;
+extern rocshmem_team_t ROCSHMEM_TEAM_SHARED;
+#define ROCSHMEM_CTX_INVALID ((rocshmem_ctx_t)0)
+#define ROCSHMEM_TEAM_INVALID ((rocshmem_team_t)0)
+
+#ifdef __cplusplus
+} /* extern "C" */
+#endif
+
+#include <rocshmem/api.def>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ---------------------------------------------------------------- setup (rocshmem signatures) */
 void rocshmem_init(void);
 int rocshmem_init_thread(int requested, int *provided);
 int rocshmem_query_thread(void); /* returns the provided ROCSHMEM_THREAD_* level */
 void rocshmem_finalize(void);
 
-/* ---------------------------------------------------------------- everything shared with shmem_*:
- * query, memory, RMA (putmem/getmem and every type of types.def), ordering and barriers */
+/* ---------------------------------------------------------------- signals (rocshmem only) */
+void rocshmem_signal_add(uint64_t *sig_addr, uint64_t signal, int pe);
+void rocshmem_signal_set(uint64_t *sig_addr, uint64_t signal, int pe);
+
+/* ---------------------------------------------------------------- shared with shmem_*:
+ * query, memory, contexts, locks, RMA, signals, AMOs, point-to-point sync */
 ROCSHMEM_API_COMMON_DECLS(rocshmem)
-#define ROCSHMEM_DECLARE_TYPED(KEY, T) ROCSHMEM_API_TYPED_DECLS(rocshmem, KEY, T)
-ROCSHMEM_RMA_TYPES(ROCSHMEM_DECLARE_TYPED)
-#undef ROCSHMEM_DECLARE_TYPED
+#define ROCSHMEM_DECLARE_RMA(KEY, T) ROCSHMEM_API_RMA_TYPED_DECLS(rocshmem, KEY, T)
+ROCSHMEM_RMA_TYPES(ROCSHMEM_DECLARE_RMA)
+#undef ROCSHMEM_DECLARE_RMA
+#define ROCSHMEM_DECLARE_AMO_STD(KEY, T) ROCSHMEM_API_AMO_STANDARD(rocshmem, KEY, T, ROCSHMEM_DECL_BODY)
+#define ROCSHMEM_DECLARE_AMO_EXT(KEY, T) ROCSHMEM_API_AMO_EXTENDED(rocshmem, KEY, T, ROCSHMEM_DECL_BODY)
+#define ROCSHMEM_DECLARE_AMO_BIT(KEY, T) ROCSHMEM_API_AMO_BITWISE(rocshmem, KEY, T, ROCSHMEM_DECL_BODY)
+#define ROCSHMEM_DECLARE_P2P(KEY, T) ROCSHMEM_API_P2P(rocshmem, KEY, T, ROCSHMEM_DECL_BODY)
+ROCSHMEM_AMO_STANDARD_TYPES(ROCSHMEM_DECLARE_AMO_STD)
+ROCSHMEM_AMO_EXTENDED_TYPES(ROCSHMEM_DECLARE_AMO_EXT)
+ROCSHMEM_AMO_BITWISE_TYPES(ROCSHMEM_DECLARE_AMO_BIT)
+ROCSHMEM_P2P_TYPES(ROCSHMEM_DECLARE_P2P)
+#undef ROCSHMEM_DECLARE_AMO_STD
+#undef ROCSHMEM_DECLARE_AMO_EXT
+#undef ROCSHMEM_DECLARE_AMO_BIT
+#undef ROCSHMEM_DECLARE_P2P
 
 #ifdef __cplusplus
 } /* extern "C" */

@@ -12,6 +12,7 @@
 #include "memory/static_data.h"
 #include "rocshmem/rocshmem.h"
 #include "sync/barrier.h"
+#include "team/team.h"
 #include "transport/peer_table.h"
 #include "transport/shm.h"
 
@@ -174,6 +175,7 @@ void runtime_init(const char *call, int requested) {
   }
   setup_peers(call, rt);
   barrier_setup(call);
+  teams_setup();
 
   rt.initialized = true;
   static bool atexit_registered = false;
@@ -194,6 +196,7 @@ void runtime_finalize(const char *call) {
   if (!rt.initialized) return;
   barrier_all(call);
   barrier_teardown();
+  teams_teardown();
   for (ShmSegment &seg : rt.peer_maps) shm_segment_destroy(&seg);
   rt.peer_maps.clear();
   rt.heap.destroy();

@@ -12,19 +12,34 @@
 
 #include "core/log.h"
 #include "core/runtime.h"
+#include "ctx/context.h"
 #include "transport/peer_table.h"
 
 namespace rocshmem {
 namespace rma {
 
+/* Element size of a routine: putmem/getmem count bytes, the sized forms
+ * (shmem_put32) pass Bits<32>. */
 template <class T>
 struct ElemSize {
   static constexpr size_t value = sizeof(T);
 };
 template <>
-struct ElemSize<void> { /* putmem/getmem count bytes */
+struct ElemSize<void> {
   static constexpr size_t value = 1;
 };
+template <size_t BITS>
+struct Bits {};
+template <size_t BITS>
+struct ElemSize<Bits<BITS>> {
+  static constexpr size_t value = BITS / 8;
+};
+
+/* The checks every RMA routine starts with. */
+inline void enter(const char *call, rocshmem_ctx_t ctx) {
+  require_init(call);
+  ctx_check(call, ctx);
+}
 
 template <size_t ES>
 inline size_t byte_count(const char *call, size_t nelems) {
@@ -33,18 +48,20 @@ inline size_t byte_count(const char *call, size_t nelems) {
   return nelems * ES;
 }
 
-template <size_t ES>
-inline void put(const char *call, void *dest, const void *source, size_t nelems, int pe) {
-  require_init(call);
-  size_t bytes = byte_count<ES>(call, nelems);
+template <class T>
+inline void put(const char *call, rocshmem_ctx_t ctx, void *dest, const void *source, size_t nelems,
+                int pe) {
+  enter(call, ctx);
+  size_t bytes = byte_count<ElemSize<T>::value>(call, nelems);
   if (bytes == 0) return peer_check_pe(call, pe); /* NULL buffers are fine then */
   std::memcpy(peer_translate(call, "dest", dest, bytes, pe), source, bytes);
 }
 
-template <size_t ES>
-inline void get(const char *call, void *dest, const void *source, size_t nelems, int pe) {
-  require_init(call);
-  size_t bytes = byte_count<ES>(call, nelems);
+template <class T>
+inline void get(const char *call, rocshmem_ctx_t ctx, void *dest, const void *source, size_t nelems,
+                int pe) {
+  enter(call, ctx);
+  size_t bytes = byte_count<ElemSize<T>::value>(call, nelems);
   if (bytes == 0) return peer_check_pe(call, pe);
   std::memcpy(dest, peer_translate(call, "source", source, bytes, pe), bytes);
 }
@@ -65,10 +82,11 @@ inline char *strided_translate(const char *call, const char *arg, const void *fi
   return remote_lo + (stride < 0 ? span : 0);
 }
 
-template <size_t ES>
-inline void iput(const char *call, void *dest, const void *source, ptrdiff_t dst, ptrdiff_t sst,
-                 size_t nelems, int pe) {
-  require_init(call);
+template <class T>
+inline void iput(const char *call, rocshmem_ctx_t ctx, void *dest, const void *source, ptrdiff_t dst,
+                 ptrdiff_t sst, size_t nelems, int pe) {
+  constexpr size_t ES = ElemSize<T>::value;
+  enter(call, ctx);
   if (nelems == 0) return peer_check_pe(call, pe);
   char *d = strided_translate<ES>(call, "dest", dest, dst, nelems, pe);
   const char *s = static_cast<const char *>(source);
@@ -77,10 +95,11 @@ inline void iput(const char *call, void *dest, const void *source, ptrdiff_t dst
                 s + static_cast<ptrdiff_t>(i) * sst * static_cast<ptrdiff_t>(ES), ES);
 }
 
-template <size_t ES>
-inline void iget(const char *call, void *dest, const void *source, ptrdiff_t dst, ptrdiff_t sst,
-                 size_t nelems, int pe) {
-  require_init(call);
+template <class T>
+inline void iget(const char *call, rocshmem_ctx_t ctx, void *dest, const void *source, ptrdiff_t dst,
+                 ptrdiff_t sst, size_t nelems, int pe) {
+  constexpr size_t ES = ElemSize<T>::value;
+  enter(call, ctx);
   if (nelems == 0) return peer_check_pe(call, pe);
   const char *s = strided_translate<ES>(call, "source", source, sst, nelems, pe);
   char *d = static_cast<char *>(dest);
@@ -90,14 +109,14 @@ inline void iget(const char *call, void *dest, const void *source, ptrdiff_t dst
 }
 
 template <class T>
-inline void p(const char *call, T *dest, T value, int pe) {
-  require_init(call);
+inline void p(const char *call, rocshmem_ctx_t ctx, T *dest, T value, int pe) {
+  enter(call, ctx);
   std::memcpy(peer_translate(call, "dest", dest, sizeof(T), pe), &value, sizeof(T));
 }
 
 template <class T>
-inline T g(const char *call, const T *source, int pe) {
-  require_init(call);
+inline T g(const char *call, rocshmem_ctx_t ctx, const T *source, int pe) {
+  enter(call, ctx);
   T value;
   std::memcpy(&value, peer_translate(call, "source", source, sizeof(T), pe), sizeof(T));
   return value;
@@ -106,12 +125,8 @@ inline T g(const char *call, const T *source, int pe) {
 }  // namespace rma
 }  // namespace rocshmem
 
-/* Definition bodies for the declaration macros of api.def. */
-#define ROCSHMEM_RMA_DEF_BODY(OP, NAME, T, KEY, ...) \
-  { ::rocshmem::rma::OP<::rocshmem::rma::ElemSize<T>::value>(ROCSHMEM_STR(NAME), __VA_ARGS__); }
-#define ROCSHMEM_RMA_DEF_P(NAME, T, dest, value, pe) \
-  { ::rocshmem::rma::p<T>(ROCSHMEM_STR(NAME), dest, value, pe); }
-#define ROCSHMEM_RMA_DEF_G(NAME, T, source, pe) \
-  { return ::rocshmem::rma::g<T>(ROCSHMEM_STR(NAME), source, pe); }
+/* Definition body for the declaration macros of api_rma.def. */
+#define ROCSHMEM_RMA_DEF_BODY(NAME, CTX, OP, T, KEY, ...) \
+  { return ::rocshmem::rma::OP<T>(ROCSHMEM_STR(NAME), CTX, __VA_ARGS__); }
 
 #endif

@@ -1,5 +1,6 @@
-/* RMA entry points: putmem/getmem and every typed routine, under both the
- * rocshmem_* and shmem_* names (long double: shmem_* only). */
+/* RMA entry points: putmem/getmem, every typed routine and the sized forms,
+ * with and without a context, under both the rocshmem_* and shmem_* names
+ * (long double and the sized forms: shmem_* only). */
 #include <shmem.h>
 
 #include "core/api.h"
@@ -14,15 +15,15 @@ ROCSHMEM_API_PREFIXES(DEFINE_MEM)
 #define DEFINE_TYPED(PFX, KEY, T)                                                   \
   ROCSHMEM_API_RMA_BULK(ROCSHMEM_TYPED_NAME, PFX, KEY, T, ROCSHMEM_RMA_DEF_BODY)    \
   ROCSHMEM_API_RMA_STRIDED(ROCSHMEM_TYPED_NAME, PFX, KEY, T, ROCSHMEM_RMA_DEF_BODY) \
-  ROCSHMEM_API_RMA_SCALAR(PFX, KEY, T, ROCSHMEM_RMA_DEF_P, ROCSHMEM_RMA_DEF_G)
+  ROCSHMEM_API_RMA_SCALAR(PFX, KEY, T, ROCSHMEM_RMA_DEF_BODY)
 #define DEFINE_TYPED_BOTH(KEY, T) DEFINE_TYPED(rocshmem, KEY, T) DEFINE_TYPED(shmem, KEY, T)
 #define DEFINE_TYPED_SHMEM(KEY, T) DEFINE_TYPED(shmem, KEY, T)
 ROCSHMEM_RMA_TYPES(DEFINE_TYPED_BOTH)
 SHMEM_RMA_EXTRA_TYPES(DEFINE_TYPED_SHMEM)
 
-/* shmem_put32, shmem_iget128 ...: BITS gives the element size. */
-#define SIZED_BODY(OP, NAME, T, BITS, ...) \
-  { ::rocshmem::rma::OP<(BITS) / 8>(ROCSHMEM_STR(NAME), __VA_ARGS__); }
+/* shmem_put32, shmem_iget128 ...: the bit count gives the element size. */
+#define SIZED_BODY(NAME, CTX, OP, T, BITS, ...) \
+  ROCSHMEM_RMA_DEF_BODY(NAME, CTX, OP, ::rocshmem::rma::Bits<BITS>, BITS, __VA_ARGS__)
 #define DEFINE_SIZED(BITS)                                                   \
   ROCSHMEM_API_RMA_BULK(ROCSHMEM_SIZED_NAME, shmem, BITS, void, SIZED_BODY) \
   ROCSHMEM_API_RMA_STRIDED(ROCSHMEM_SIZED_NAME, shmem, BITS, void, SIZED_BODY)

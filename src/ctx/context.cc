@@ -1,0 +1,69 @@
+#include "ctx/context.h"
+
+#include <mutex>
+#include <vector>
+
+#include "core/log.h"
+#include "team/team.h"
+
+namespace rocshmem {
+
+rocshmem_ctx_s g_default_ctx{kCtxMagic, 0, nullptr};
+
+namespace {
+constexpr long kKnownOptions = ROCSHMEM_CTX_PRIVATE | ROCSHMEM_CTX_SERIALIZED | ROCSHMEM_CTX_NOSTORE;
+std::mutex g_ctx_mutex;                    /* THREAD_MULTIPLE: creates may race */
+std::vector<rocshmem_ctx_s *> g_dead_ctxs; /* destroyed, ready for reuse */
+}  // namespace
+
+void ctx_invalid(const char *call, rocshmem_ctx_t ctx) {
+  if (!ctx) fatal(call, "ctx = SHMEM_CTX_INVALID");
+  fatal(call, "ctx = %p is not a valid context (destroyed, or never created)",
+        static_cast<void *>(ctx));
+}
+
+int ctx_create(const char *call, rocshmem_team_t team, long options, rocshmem_ctx_t *ctx) {
+  if (!ctx) {
+    report_error(call, "ctx = NULL (need somewhere to store the new context)");
+    return 1;
+  }
+  *ctx = ROCSHMEM_CTX_INVALID;
+  if (options & ~kKnownOptions) {
+    report_error(call, "options = 0x%lx has unknown bits (valid: SHMEM_CTX_PRIVATE, "
+                 "SHMEM_CTX_SERIALIZED, SHMEM_CTX_NOSTORE)", options);
+    return 1;
+  }
+  if (!team_valid(team)) {
+    report_error(call, "team = %p is not a valid team", static_cast<void *>(team));
+    return 1;
+  }
+  if (team->my_index < 0) {
+    report_error(call, "this PE is not a member of team %p", static_cast<void *>(team));
+    return 1;
+  }
+  std::lock_guard<std::mutex> lock(g_ctx_mutex);
+  rocshmem_ctx_s *c;
+  if (!g_dead_ctxs.empty()) {
+    c = g_dead_ctxs.back();
+    g_dead_ctxs.pop_back();
+  } else {
+    c = new rocshmem_ctx_s;
+  }
+  *c = rocshmem_ctx_s{kCtxMagic, options, team};
+  *ctx = c;
+  return 0;
+}
+
+void ctx_destroy(const char *call, rocshmem_ctx_t ctx) {
+  if (ctx == &g_default_ctx) fatal(call, "ctx = SHMEM_CTX_DEFAULT cannot be destroyed");
+  ctx_check(call, ctx);
+  std::lock_guard<std::mutex> lock(g_ctx_mutex);
+  ctx->magic = 0;
+  g_dead_ctxs.push_back(ctx);
+}
+
+}  // namespace rocshmem
+
+extern "C" {
+rocshmem_ctx_t ROCSHMEM_CTX_DEFAULT = &rocshmem::g_default_ctx;
+}

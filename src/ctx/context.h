@@ -1,0 +1,44 @@
+/* Communication contexts.
+ *
+ * A context is an independent stream of operations: fence/quiet on it order
+ * and complete only its own operations.  On the shared-memory transport every
+ * operation is complete when its call returns, so a context's quiet is a
+ * memory fence and isolation holds trivially; the object still carries its
+ * options and team so that transports with real queues (UCX workers, the GPU
+ * proxy) can hang their per-context state here.
+ *
+ * Destroyed contexts are kept (marked dead) and reused by later creates, so
+ * that using a destroyed handle is reported instead of touching freed memory. */
+#ifndef ROCSHMEM_CTX_CONTEXT_H
+#define ROCSHMEM_CTX_CONTEXT_H
+
+#include <cstdint>
+
+#include "rocshmem/rocshmem.h"
+
+struct rocshmem_ctx_s {
+  uint32_t magic;
+  long options;
+  rocshmem_team_t team;
+};
+
+namespace rocshmem {
+
+constexpr uint32_t kCtxMagic = 0x43545821;
+extern rocshmem_ctx_s g_default_ctx;
+
+[[noreturn]] void ctx_invalid(const char *call, rocshmem_ctx_t ctx);
+
+/* Cheap enough for every RMA/AMO call: the default context is one compare. */
+inline void ctx_check(const char *call, rocshmem_ctx_t ctx) {
+  if (__builtin_expect(ctx != &g_default_ctx, 0) && (!ctx || ctx->magic != kCtxMagic))
+    ctx_invalid(call, ctx);
+}
+
+/* Returns 0 and a new context, or non-zero after reporting why. */
+int ctx_create(const char *call, rocshmem_team_t team, long options, rocshmem_ctx_t *ctx);
+void ctx_destroy(const char *call, rocshmem_ctx_t ctx);
+
+}  // namespace rocshmem
+
+#endif

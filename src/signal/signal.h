@@ -1,0 +1,56 @@
+/* Put-with-signal and signal operations.
+ *
+ * A signal is a symmetric uint64_t.  put_signal writes the data, then updates
+ * the signal with release ordering, so a PE that observes the signal (with
+ * acquire ordering: signal_fetch, signal_wait_until) also observes the data. */
+#ifndef ROCSHMEM_SIGNAL_SIGNAL_H
+#define ROCSHMEM_SIGNAL_SIGNAL_H
+
+#include <cstdint>
+
+#include "amo/amo.h"
+#include "rma/rma.h"
+#include "sync/p2p.h"
+
+namespace rocshmem {
+namespace signal {
+
+inline void update(const char *call, rocshmem_ctx_t ctx, uint64_t *sig_addr, uint64_t value,
+                   int sig_op, int pe) {
+  uint64_t *sig = amo::target(call, ctx, "sig_addr", sig_addr, pe);
+  if (sig_op == ROCSHMEM_SIGNAL_SET)
+    __atomic_store_n(sig, value, __ATOMIC_RELEASE);
+  else if (sig_op == ROCSHMEM_SIGNAL_ADD)
+    __atomic_fetch_add(sig, value, __ATOMIC_SEQ_CST);
+  else
+    fatal(call, "sig_op = %d is neither SHMEM_SIGNAL_SET nor SHMEM_SIGNAL_ADD", sig_op);
+}
+
+template <class T>
+inline void put_signal(const char *call, rocshmem_ctx_t ctx, void *dest, const void *source,
+                       size_t nelems, uint64_t *sig_addr, uint64_t value, int sig_op, int pe) {
+  rma::put<T>(call, ctx, dest, source, nelems, pe);
+  update(call, ctx, sig_addr, value, sig_op, pe);
+}
+
+inline uint64_t fetch(const char *call, const uint64_t *sig_addr) {
+  p2p::check_ivars(call, "sig_addr", sig_addr, 1);
+  return p2p::load(sig_addr);
+}
+
+inline uint64_t wait_until(const char *call, uint64_t *sig_addr, int cmp, uint64_t cmp_value) {
+  p2p::check_ivars(call, "sig_addr", sig_addr, 1);
+  p2p::check_cmp(call, cmp);
+  uint64_t seen = 0;
+  wait_politely([&] { return p2p::satisfied(cmp, seen = p2p::load(sig_addr), cmp_value); });
+  return seen;
+}
+
+}  // namespace signal
+}  // namespace rocshmem
+
+/* Definition body for api_signal.def. */
+#define ROCSHMEM_SIGNAL_DEF_BODY(NAME, CTX, OP, T, KEY, ...) \
+  { ::rocshmem::signal::OP<T>(ROCSHMEM_STR(NAME), CTX, __VA_ARGS__); }
+
+#endif

@@ -1,0 +1,164 @@
+/* Point-to-point synchronization: waiting on and testing local symmetric
+ * variables that other PEs update (shmem_TYPE_wait_until, _test and the
+ * _all/_any/_some/_vector forms), and the comparison they share with
+ * signal_wait_until. */
+#ifndef ROCSHMEM_SYNC_P2P_H
+#define ROCSHMEM_SYNC_P2P_H
+
+#include <cstddef>
+#include <cstdint>
+
+#include "core/log.h"
+#include "core/runtime.h"
+#include "rocshmem/rocshmem.h"
+#include "sync/wait.h"
+#include "transport/peer_table.h"
+
+namespace rocshmem {
+namespace p2p {
+
+inline void check_cmp(const char *call, int cmp) {
+  if (__builtin_expect(cmp < ROCSHMEM_CMP_EQ || cmp > ROCSHMEM_CMP_LE, 0))
+    fatal(call, "cmp = %d is not one of SHMEM_CMP_EQ, _NE, _GT, _GE, _LT, _LE", cmp);
+}
+
+template <class T>
+inline bool satisfied(int cmp, T value, T target) {
+  switch (cmp) {
+    case ROCSHMEM_CMP_EQ: return value == target;
+    case ROCSHMEM_CMP_NE: return value != target;
+    case ROCSHMEM_CMP_GT: return value > target;
+    case ROCSHMEM_CMP_GE: return value >= target;
+    case ROCSHMEM_CMP_LT: return value < target;
+    default: return value <= target;
+  }
+}
+
+/* Other PEs write the variable; every read must go to memory. */
+template <class T>
+inline T load(const T *ivar) {
+  return __atomic_load_n(ivar, __ATOMIC_ACQUIRE);
+}
+
+/* The waited-on variables must be symmetric (the spec requires it, and only
+ * symmetric memory can be updated by other PEs). */
+template <class T>
+inline void check_ivars(const char *call, const char *arg, const T *ivars, size_t nelems) {
+  require_init(call);
+  if (nelems && peer_segment_of(ivars, nelems * sizeof(T)) < 0)
+    fatal(call, "%s = %p (%zu element(s)) is not symmetric: other PEs could never update it",
+          arg, static_cast<const void *>(ivars), nelems);
+}
+
+template <class T>
+inline int test(const char *call, T *ivar, int cmp, T value) {
+  check_ivars(call, "ivar", ivar, 1);
+  check_cmp(call, cmp);
+  return satisfied(cmp, load(ivar), value);
+}
+
+template <class T>
+inline void wait_until(const char *call, T *ivar, int cmp, T value) {
+  check_ivars(call, "ivar", ivar, 1);
+  check_cmp(call, cmp);
+  wait_politely([&] { return satisfied(cmp, load(ivar), value); });
+}
+
+/* The set forms: element i takes part when status is NULL or status[i] == 0;
+ * its comparison value is values[i * stride] (stride 0: one shared value). */
+template <class T>
+struct Set {
+  T *ivars;
+  size_t nelems;
+  const int *status;
+  int cmp;
+  const T *values;
+  int stride;
+
+  bool included(size_t i) const { return !status || status[i] == 0; }
+  bool done(size_t i) const { return satisfied(cmp, load(ivars + i), values[i * stride]); }
+  bool any_included() const {
+    for (size_t i = 0; i < nelems; ++i)
+      if (included(i)) return true;
+    return false;
+  }
+  bool all_done() const {
+    for (size_t i = 0; i < nelems; ++i)
+      if (included(i) && !done(i)) return false;
+    return true;
+  }
+  size_t first_done() const {
+    for (size_t i = 0; i < nelems; ++i)
+      if (included(i) && done(i)) return i;
+    return SIZE_MAX;
+  }
+  size_t collect_done(size_t *indices) const {
+    size_t n = 0;
+    for (size_t i = 0; i < nelems; ++i)
+      if (included(i) && done(i)) indices[n++] = i;
+    return n;
+  }
+};
+
+template <class T>
+inline Set<T> make_set(const char *call, T *ivars, size_t nelems, const int *status, int cmp,
+                       const T *values, int stride) {
+  check_ivars(call, "ivars", ivars, nelems);
+  check_cmp(call, cmp);
+  if (nelems && !values) fatal(call, "cmp_values = NULL");
+  return Set<T>{ivars, nelems, status, cmp, values, stride};
+}
+
+template <class T>
+inline int test_all(const char *call, T *ivars, size_t n, const int *status, int cmp,
+                    const T *values, int stride) {
+  return make_set(call, ivars, n, status, cmp, values, stride).all_done();
+}
+template <class T>
+inline size_t test_any(const char *call, T *ivars, size_t n, const int *status, int cmp,
+                       const T *values, int stride) {
+  return make_set(call, ivars, n, status, cmp, values, stride).first_done();
+}
+template <class T>
+inline size_t test_some(const char *call, T *ivars, size_t n, size_t *indices, const int *status,
+                        int cmp, const T *values, int stride) {
+  Set<T> set = make_set(call, ivars, n, status, cmp, values, stride);
+  if (n && !indices) fatal(call, "indices = NULL");
+  return set.collect_done(indices);
+}
+
+template <class T>
+inline void wait_until_all(const char *call, T *ivars, size_t n, const int *status, int cmp,
+                           const T *values, int stride) {
+  Set<T> set = make_set(call, ivars, n, status, cmp, values, stride);
+  wait_politely([&] { return set.all_done(); });
+}
+/* Returns SIZE_MAX at once when no element takes part (nothing to wait for). */
+template <class T>
+inline size_t wait_until_any(const char *call, T *ivars, size_t n, const int *status, int cmp,
+                             const T *values, int stride) {
+  Set<T> set = make_set(call, ivars, n, status, cmp, values, stride);
+  if (!set.any_included()) return SIZE_MAX;
+  size_t found = SIZE_MAX;
+  wait_politely([&] { return (found = set.first_done()) != SIZE_MAX; });
+  return found;
+}
+template <class T>
+inline size_t wait_until_some(const char *call, T *ivars, size_t n, size_t *indices,
+                              const int *status, int cmp, const T *values, int stride) {
+  Set<T> set = make_set(call, ivars, n, status, cmp, values, stride);
+  if (!set.any_included()) return 0;
+  if (!indices) fatal(call, "indices = NULL");
+  size_t count = 0;
+  wait_politely([&] { return (count = set.collect_done(indices)) != 0; });
+  return count;
+}
+
+}  // namespace p2p
+}  // namespace rocshmem
+
+/* Definition body for api_p2p.def (no context: CTX is ignored). */
+#define ROCSHMEM_P2P_DEF_BODY(NAME, CTX, OP, T, KEY, ...) \
+  { return ::rocshmem::p2p::OP<T>(ROCSHMEM_STR(NAME), __VA_ARGS__); }
+
+#endif
