@@ -56,6 +56,8 @@ typedef rocshmem_team_t shmem_team_t;
 #define SHMEM_TEAM_WORLD ROCSHMEM_TEAM_WORLD
 #define SHMEM_TEAM_SHARED ROCSHMEM_TEAM_SHARED
 #define SHMEM_TEAM_INVALID ROCSHMEM_TEAM_INVALID
+typedef rocshmem_team_config_t shmem_team_config_t;
+#define SHMEM_TEAM_NUM_CONTEXTS ROCSHMEM_TEAM_NUM_CONTEXTS
 
 /* Allocation hints (shmem_malloc_with_hints). */
 #define SHMEM_MALLOC_ATOMICS_REMOTE (1L << 0)
@@ -106,6 +108,18 @@ ROCSHMEM_P2P_TYPES(SHMEM_DECLARE_P2P)
 #undef SHMEM_DECLARE_AMO_EXT
 #undef SHMEM_DECLARE_AMO_BIT
 #undef SHMEM_DECLARE_P2P
+#define SHMEM_DECLARE_REDUCE_BIT(KEY, T) ROCSHMEM_API_REDUCE_BITWISE(shmem, KEY, T, ROCSHMEM_DECL_BODY)
+#define SHMEM_DECLARE_REDUCE_MINMAX(KEY, T) ROCSHMEM_API_REDUCE_MINMAX(shmem, KEY, T, ROCSHMEM_DECL_BODY)
+#define SHMEM_DECLARE_REDUCE_SUMPROD(KEY, T) ROCSHMEM_API_REDUCE_SUMPROD(shmem, KEY, T, ROCSHMEM_DECL_BODY)
+ROCSHMEM_REDUCE_BITWISE_TYPES(SHMEM_DECLARE_REDUCE_BIT)
+ROCSHMEM_REDUCE_ARITH_TYPES(SHMEM_DECLARE_REDUCE_MINMAX)
+SHMEM_REDUCE_EXTRA_ARITH_TYPES(SHMEM_DECLARE_REDUCE_MINMAX)
+ROCSHMEM_REDUCE_ARITH_TYPES(SHMEM_DECLARE_REDUCE_SUMPROD)
+SHMEM_REDUCE_EXTRA_ARITH_TYPES(SHMEM_DECLARE_REDUCE_SUMPROD)
+SHMEM_REDUCE_COMPLEX_TYPES(SHMEM_DECLARE_REDUCE_SUMPROD)
+#undef SHMEM_DECLARE_REDUCE_BIT
+#undef SHMEM_DECLARE_REDUCE_MINMAX
+#undef SHMEM_DECLARE_REDUCE_SUMPROD
 
 /* Sized RMA: shmem_put32, shmem_iget64, shmem_put128_nbi, shmem_put64_signal ... */
 #define SHMEM_DECLARE_SIZED(BITS)                                                       \
@@ -114,6 +128,43 @@ ROCSHMEM_P2P_TYPES(SHMEM_DECLARE_P2P)
   ROCSHMEM_API_PUT_SIGNAL(ROCSHMEM_SIZED_NAME, shmem, BITS, void, ROCSHMEM_DECL_BODY)
 SHMEM_RMA_SIZES(SHMEM_DECLARE_SIZED)
 #undef SHMEM_DECLARE_SIZED
+
+/* ---------------------------------------------------------------- active-set collectives (1.x)
+ * The PEs are PE_start + i * 2^logPE_stride for i < PE_size.  pSync and pWrk
+ * are accepted and left untouched (synchronization uses internal counters), so
+ * pSync stays at SHMEM_SYNC_VALUE and may be reused at once. */
+void shmem_barrier(int PE_start, int logPE_stride, int PE_size, long *pSync);
+void shmem_sync(int PE_start, int logPE_stride, int PE_size, long *pSync);
+#define SHMEM_DECLARE_ACTIVE_SET(BITS)                                                         \
+  void shmem_broadcast##BITS(void *dest, const void *source, size_t nelems, int PE_root,       \
+                             int PE_start, int logPE_stride, int PE_size, long *pSync);        \
+  void shmem_collect##BITS(void *dest, const void *source, size_t nelems, int PE_start,        \
+                           int logPE_stride, int PE_size, long *pSync);                        \
+  void shmem_fcollect##BITS(void *dest, const void *source, size_t nelems, int PE_start,       \
+                            int logPE_stride, int PE_size, long *pSync);                       \
+  void shmem_alltoall##BITS(void *dest, const void *source, size_t nelems, int PE_start,       \
+                            int logPE_stride, int PE_size, long *pSync);                       \
+  void shmem_alltoalls##BITS(void *dest, const void *source, ptrdiff_t dst, ptrdiff_t sst,     \
+                             size_t nelems, int PE_start, int logPE_stride, int PE_size,       \
+                             long *pSync);
+SHMEM_DECLARE_ACTIVE_SET(32)
+SHMEM_DECLARE_ACTIVE_SET(64)
+#undef SHMEM_DECLARE_ACTIVE_SET
+#define SHMEM_DECLARE_TO_ALL(KEY, T, OP)                                                       \
+  void shmem_##KEY##_##OP##_to_all(T *dest, const T *source, int nreduce, int PE_start,        \
+                                   int logPE_stride, int PE_size, T *pWrk, long *pSync);
+#define SHMEM_DECLARE_TO_ALL_BIT(KEY, T) \
+  SHMEM_DECLARE_TO_ALL(KEY, T, and) SHMEM_DECLARE_TO_ALL(KEY, T, or) SHMEM_DECLARE_TO_ALL(KEY, T, xor)
+#define SHMEM_DECLARE_TO_ALL_MINMAX(KEY, T) SHMEM_DECLARE_TO_ALL(KEY, T, max) SHMEM_DECLARE_TO_ALL(KEY, T, min)
+#define SHMEM_DECLARE_TO_ALL_SUMPROD(KEY, T) SHMEM_DECLARE_TO_ALL(KEY, T, sum) SHMEM_DECLARE_TO_ALL(KEY, T, prod)
+SHMEM_TO_ALL_BITWISE_TYPES(SHMEM_DECLARE_TO_ALL_BIT)
+SHMEM_TO_ALL_ARITH_TYPES(SHMEM_DECLARE_TO_ALL_MINMAX)
+SHMEM_TO_ALL_ARITH_TYPES(SHMEM_DECLARE_TO_ALL_SUMPROD)
+SHMEM_REDUCE_COMPLEX_TYPES(SHMEM_DECLARE_TO_ALL_SUMPROD)
+#undef SHMEM_DECLARE_TO_ALL
+#undef SHMEM_DECLARE_TO_ALL_BIT
+#undef SHMEM_DECLARE_TO_ALL_MINMAX
+#undef SHMEM_DECLARE_TO_ALL_SUMPROD
 
 /* ---------------------------------------------------------------- deprecated 1.x names */
 void start_pes(int npes);

@@ -57,6 +57,13 @@ extern rocshmem_ctx_t ROCSHMEM_CTX_DEFAULT;
 extern rocshmem_team_t ROCSHMEM_TEAM_WORLD;
 extern rocshmem_team_t ROCSHMEM_TEAM_SHARED;
 #define ROCSHMEM_CTX_INVALID ((rocshmem_ctx_t)0)
+
+/* Team configuration (rocshmem_team_split_*): which fields count is given by
+ * a mask of ROCSHMEM_TEAM_* bits. */
+typedef struct {
+  int num_contexts; /* contexts the team expects to create */
+} rocshmem_team_config_t;
+#define ROCSHMEM_TEAM_NUM_CONTEXTS (1L << 0)
 #define ROCSHMEM_TEAM_INVALID ((rocshmem_team_t)0)
 
 #ifdef __cplusplus
@@ -75,9 +82,27 @@ int rocshmem_init_thread(int requested, int *provided);
 int rocshmem_query_thread(void); /* returns the provided ROCSHMEM_THREAD_* level */
 void rocshmem_finalize(void);
 
-/* ---------------------------------------------------------------- signals (rocshmem only) */
+/* ---------------------------------------------------------------- rocshmem only */
 void rocshmem_signal_add(uint64_t *sig_addr, uint64_t signal, int pe);
 void rocshmem_signal_set(uint64_t *sig_addr, uint64_t signal, int pe);
+/* quiet, then synchronize the team */
+void rocshmem_barrier(rocshmem_team_t team);
+/* dest[0..nreduce) on team member i = reduction over members of their
+ * source[i*nreduce .. (i+1)*nreduce) */
+#define ROCSHMEM_DECLARE_REDUCE_SCATTER(KEY, T, OP) \
+  int rocshmem_##KEY##_##OP##_reduce_scatter(rocshmem_team_t team, T *dest, const T *source, \
+                                             size_t nreduce);
+#define ROCSHMEM_DECLARE_REDUCE_SCATTER_BIT(KEY, T) \
+  ROCSHMEM_DECLARE_REDUCE_SCATTER(KEY, T, and)      \
+  ROCSHMEM_DECLARE_REDUCE_SCATTER(KEY, T, or) ROCSHMEM_DECLARE_REDUCE_SCATTER(KEY, T, xor)
+#define ROCSHMEM_DECLARE_REDUCE_SCATTER_ARITH(KEY, T)                                        \
+  ROCSHMEM_DECLARE_REDUCE_SCATTER(KEY, T, max) ROCSHMEM_DECLARE_REDUCE_SCATTER(KEY, T, min)  \
+  ROCSHMEM_DECLARE_REDUCE_SCATTER(KEY, T, sum) ROCSHMEM_DECLARE_REDUCE_SCATTER(KEY, T, prod)
+ROCSHMEM_REDUCE_BITWISE_TYPES(ROCSHMEM_DECLARE_REDUCE_SCATTER_BIT)
+ROCSHMEM_REDUCE_ARITH_TYPES(ROCSHMEM_DECLARE_REDUCE_SCATTER_ARITH)
+#undef ROCSHMEM_DECLARE_REDUCE_SCATTER
+#undef ROCSHMEM_DECLARE_REDUCE_SCATTER_BIT
+#undef ROCSHMEM_DECLARE_REDUCE_SCATTER_ARITH
 
 /* ---------------------------------------------------------------- shared with shmem_*:
  * query, memory, contexts, locks, RMA, signals, AMOs, point-to-point sync */
@@ -93,6 +118,14 @@ ROCSHMEM_AMO_STANDARD_TYPES(ROCSHMEM_DECLARE_AMO_STD)
 ROCSHMEM_AMO_EXTENDED_TYPES(ROCSHMEM_DECLARE_AMO_EXT)
 ROCSHMEM_AMO_BITWISE_TYPES(ROCSHMEM_DECLARE_AMO_BIT)
 ROCSHMEM_P2P_TYPES(ROCSHMEM_DECLARE_P2P)
+#define ROCSHMEM_DECLARE_REDUCE_BIT(KEY, T) ROCSHMEM_API_REDUCE_BITWISE(rocshmem, KEY, T, ROCSHMEM_DECL_BODY)
+#define ROCSHMEM_DECLARE_REDUCE_ARITH(KEY, T)                           \
+  ROCSHMEM_API_REDUCE_MINMAX(rocshmem, KEY, T, ROCSHMEM_DECL_BODY)      \
+  ROCSHMEM_API_REDUCE_SUMPROD(rocshmem, KEY, T, ROCSHMEM_DECL_BODY)
+ROCSHMEM_REDUCE_BITWISE_TYPES(ROCSHMEM_DECLARE_REDUCE_BIT)
+ROCSHMEM_REDUCE_ARITH_TYPES(ROCSHMEM_DECLARE_REDUCE_ARITH)
+#undef ROCSHMEM_DECLARE_REDUCE_BIT
+#undef ROCSHMEM_DECLARE_REDUCE_ARITH
 #undef ROCSHMEM_DECLARE_AMO_STD
 #undef ROCSHMEM_DECLARE_AMO_EXT
 #undef ROCSHMEM_DECLARE_AMO_BIT

@@ -7,6 +7,7 @@
 #include <thread>
 
 #include "build_config.h"
+#include "coll/coll.h"
 #include "core/binding.h"
 #include "core/log.h"
 #include "memory/static_data.h"
@@ -175,6 +176,7 @@ void runtime_init(const char *call, int requested) {
   }
   setup_peers(call, rt);
   barrier_setup(call);
+  coll::coll_setup(call);
   teams_setup();
 
   rt.initialized = true;

@@ -1,15 +1,25 @@
-/* Dissemination barrier over same-node shared memory.
+/* Group synchronization over same-node shared memory: a dissemination
+ * barrier on pairwise signal counters.
  *
- * Round k: PE i raises its flag for round k on PE (i + 2^k) mod n, then waits
- * for its own round-k flag, raised by PE (i - 2^k) mod n.  ceil(log2 n) rounds,
- * each one cache-line handoff.  Flags hold the barrier's epoch number, which
- * only grows, so they never need resetting and a fast PE entering the next
- * barrier cannot be confused with the current one (it writes epoch+1, which
- * also satisfies a waiter of epoch).  Each flag has one writer per epoch and
- * sits on its own cache line. */
+ * Every PE owns one counter per possible sender (one cache line each, in the
+ * symmetric heap).  "Signal PE j" stores ++sent[j] into my counter at PE j;
+ * "wait for PE i" waits until my counter for i reaches ++consumed[i].  Only
+ * one PE ever writes a counter, so a plain release store suffices, and the
+ * counters only grow, so they never need resetting.
+ *
+ * Because counters are per pair rather than per group, any set of PEs can
+ * synchronize without first agreeing on shared state: teams created by any
+ * split and legacy active sets (whose pSync we therefore never touch, so it
+ * stays at SHMEM_SYNC_VALUE as the spec requires) all use the same counters.
+ * This is correct as long as every pair of PEs performs its collectives in
+ * the same order, which OpenSHMEM requires of programs anyway.
+ *
+ * Round k of a barrier over n members: member i signals member (i + 2^k) mod n
+ * and waits for member (i - 2^k) mod n; ceil(log2 n) rounds. */
 #include "sync/barrier.h"
 
 #include <cstdint>
+#include <vector>
 
 #include "core/log.h"
 #include "core/runtime.h"
@@ -20,52 +30,65 @@ namespace rocshmem {
 
 namespace {
 
-constexpr int kMaxRounds = 32;
 constexpr int kLineWords = 64 / sizeof(uint64_t);
 
-struct BarrierState {
-  uint64_t *flags = nullptr; /* symmetric: kMaxRounds cache lines */
-  uint64_t epoch = 0;
+struct SyncState {
+  uint64_t *counters = nullptr; /* symmetric: n_pes cache lines, one per sender */
+  std::vector<uint64_t> sent, consumed;
+  std::vector<int> world_pes;
+  Group world{nullptr, 0, -1};
 };
 
-BarrierState g_barrier;
+SyncState g_sync;
 
-uint64_t *flag_of(int round) { return g_barrier.flags + round * kLineWords; }
+void signal(const char *call, int to) {
+  uint64_t *slot = g_sync.counters + static_cast<size_t>(g_peers.my_pe) * kLineWords;
+  auto *remote =
+      reinterpret_cast<uint64_t *>(peer_translate(call, "sync counter", slot, sizeof(uint64_t), to));
+  __atomic_store_n(remote, ++g_sync.sent[to], __ATOMIC_RELEASE);
+}
 
-void dissemination(const char *call) {
-  const int n = g_peers.n_pes, me = g_peers.my_pe;
-  const uint64_t epoch = ++g_barrier.epoch;
-  for (int round = 0, dist = 1; dist < n; ++round, dist <<= 1) {
-    int to = (me + dist) % n;
-    auto *remote = reinterpret_cast<uint64_t *>(
-        peer_translate(call, "barrier flag", flag_of(round), sizeof(uint64_t), to));
-    __atomic_store_n(remote, epoch, __ATOMIC_RELEASE);
-    uint64_t *mine = flag_of(round);
-    wait_politely([&] { return __atomic_load_n(mine, __ATOMIC_ACQUIRE) >= epoch; });
-  }
+void wait_for(int from) {
+  const uint64_t *slot = g_sync.counters + static_cast<size_t>(from) * kLineWords;
+  const uint64_t target = ++g_sync.consumed[from];
+  wait_politely([&] { return __atomic_load_n(slot, __ATOMIC_ACQUIRE) >= target; });
 }
 
 }  // namespace
 
 void barrier_setup(const char *call) {
-  /* Allocated the same way on every PE at the same point of init, so the
-   * flags are symmetric like any other shmem_malloc. */
-  void *p = g_runtime.heap.allocate(kMaxRounds * 64, 64);
-  if (!p) fatal(call, "the symmetric heap is too small for the barrier's flags");
-  g_barrier.flags = static_cast<uint64_t *>(p);
-  g_barrier.epoch = 0;
+  const int n = g_runtime.n_pes;
+  /* Allocated at the same point of init on every PE, so symmetric like any
+   * other shmem_malloc. */
+  void *p = g_runtime.heap.allocate(static_cast<size_t>(n) * 64, 64);
+  if (!p) fatal(call, "the symmetric heap is too small for %d PEs' synchronization counters", n);
+  g_sync.counters = static_cast<uint64_t *>(p);
+  g_sync.sent.assign(n, 0);
+  g_sync.consumed.assign(n, 0);
+  g_sync.world_pes.resize(n);
+  for (int pe = 0; pe < n; ++pe) g_sync.world_pes[pe] = pe;
+  g_sync.world = Group{g_sync.world_pes.data(), n, g_runtime.my_pe};
 }
 
-void barrier_teardown() { g_barrier = BarrierState{}; }
+void barrier_teardown() { g_sync = SyncState{}; }
+
+const Group &world_group() { return g_sync.world; }
+
+void group_sync(const char *call, const Group &g) {
+  for (int dist = 1; dist < g.size; dist <<= 1) {
+    signal(call, g.pes[(g.me + dist) % g.size]);
+    wait_for(g.pes[(g.me - dist % g.size + g.size) % g.size]);
+  }
+}
 
 void barrier_all(const char *call) {
   quiet();
-  dissemination(call);
+  group_sync(call, g_sync.world);
 }
 
 void sync_all(const char *call) {
   fence();
-  dissemination(call);
+  group_sync(call, g_sync.world);
 }
 
 }  // namespace rocshmem

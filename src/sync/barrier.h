@@ -1,12 +1,15 @@
-/* Barrier over all PEs and the completion routines it builds on. */
+/* Synchronization of a group of PEs, and the completion routines it builds
+ * on. */
 #ifndef ROCSHMEM_SYNC_BARRIER_H
 #define ROCSHMEM_SYNC_BARRIER_H
 
 #include <atomic>
 
+#include "team/group.h"
+
 namespace rocshmem {
 
-/* Collective, at init: allocates the symmetric flag words. */
+/* Collective, at init: allocates the symmetric counters. */
 void barrier_setup(const char *call);
 void barrier_teardown();
 
@@ -17,6 +20,13 @@ inline void quiet() { std::atomic_thread_fence(std::memory_order_seq_cst); }
 /* Ordering of puts per target PE: stores are already ordered on x86 (TSO);
  * the release fence keeps the compiler, and weaker CPUs, from reordering. */
 inline void fence() { std::atomic_thread_fence(std::memory_order_release); }
+
+/* Returns when every member of `group` has called it (no completion
+ * guarantee for puts beyond release/acquire ordering: shmem_team_sync). */
+void group_sync(const char *call, const Group &group);
+
+/* The world group (every PE). */
+const Group &world_group();
 
 /* quiet, then wait for every PE (shmem_barrier_all). */
 void barrier_all(const char *call);

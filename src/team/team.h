@@ -1,5 +1,10 @@
-/* Teams: ordered sets of PEs.  The predefined teams (WORLD, SHARED) are built
- * at init; split/destroy and team collectives come with the teams work. */
+/* Teams: ordered sets of PEs, created by splitting a parent team.
+ *
+ * Creating a team needs no agreement on shared state (group synchronization
+ * uses pairwise counters, see sync/barrier.cc), so a split is a local
+ * computation of the member list followed by a synchronization of the
+ * parent.  Destroyed teams are kept, marked dead, so that using a destroyed
+ * handle is reported instead of touching freed memory. */
 #ifndef ROCSHMEM_TEAM_TEAM_H
 #define ROCSHMEM_TEAM_TEAM_H
 
@@ -7,11 +12,17 @@
 #include <vector>
 
 #include "rocshmem/rocshmem.h"
+#include "team/group.h"
 
 struct rocshmem_team_s {
   uint32_t magic;
   std::vector<int> pes; /* world PE of each team member, in team order */
-  int my_index;         /* my position in pes, -1 if not a member */
+  int my_index;         /* my position in pes (members only exist as handles) */
+  rocshmem_team_config_t config;
+
+  rocshmem::Group group() const {
+    return rocshmem::Group{pes.data(), static_cast<int>(pes.size()), my_index};
+  }
 };
 
 namespace rocshmem {
@@ -25,6 +36,17 @@ void teams_teardown();
 /* Ends the job with a message naming `call` if team is not a live team. */
 void team_check(const char *call, rocshmem_team_t team);
 inline bool team_valid(rocshmem_team_t team) { return team && team->magic == kTeamMagic; }
+
+/* Collective over parent.  Return 0 on success, non-zero (after reporting
+ * why) on bad arguments; a PE outside a new team gets ROCSHMEM_TEAM_INVALID. */
+int team_split_strided(const char *call, rocshmem_team_t parent, int start, int stride, int size,
+                       const rocshmem_team_config_t *config, long config_mask,
+                       rocshmem_team_t *new_team);
+int team_split_2d(const char *call, rocshmem_team_t parent, int xrange,
+                  const rocshmem_team_config_t *xaxis_config, long xaxis_mask,
+                  rocshmem_team_t *xaxis_team, const rocshmem_team_config_t *yaxis_config,
+                  long yaxis_mask, rocshmem_team_t *yaxis_team);
+void team_destroy(const char *call, rocshmem_team_t team);
 
 }  // namespace rocshmem
 

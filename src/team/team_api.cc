@@ -35,3 +35,39 @@ extern "C" {
 ROCSHMEM_API_PREFIXES(DEFINE_TEAM_QUERY_API)
 
 }  // extern "C"
+
+extern "C" {
+
+#define DEFINE_TEAM_MANAGEMENT_API(PFX)                                                        \
+  int PFX##_team_split_strided(rocshmem_team_t parent, int start, int stride, int size,        \
+                               const rocshmem_team_config_t *config, long config_mask,         \
+                               rocshmem_team_t *new_team) {                                    \
+    rocshmem::require_init(#PFX "_team_split_strided");                                        \
+    return rocshmem::team_split_strided(#PFX "_team_split_strided", parent, start, stride,     \
+                                        size, config, config_mask, new_team);                  \
+  }                                                                                            \
+  int PFX##_team_split_2d(rocshmem_team_t parent, int xrange,                                  \
+                          const rocshmem_team_config_t *xaxis_config, long xaxis_mask,         \
+                          rocshmem_team_t *xaxis_team,                                         \
+                          const rocshmem_team_config_t *yaxis_config, long yaxis_mask,         \
+                          rocshmem_team_t *yaxis_team) {                                       \
+    rocshmem::require_init(#PFX "_team_split_2d");                                             \
+    return rocshmem::team_split_2d(#PFX "_team_split_2d", parent, xrange, xaxis_config,        \
+                                   xaxis_mask, xaxis_team, yaxis_config, yaxis_mask,           \
+                                   yaxis_team);                                                \
+  }                                                                                            \
+  int PFX##_team_get_config(rocshmem_team_t team, long config_mask,                            \
+                            rocshmem_team_config_t *config) {                                  \
+    rocshmem::require_init(#PFX "_team_get_config");                                           \
+    if (!rocshmem::team_valid(team) || !config) return 1;                                      \
+    if (config_mask & ROCSHMEM_TEAM_NUM_CONTEXTS)                                              \
+      config->num_contexts = team->config.num_contexts;                                        \
+    return 0;                                                                                  \
+  }                                                                                            \
+  void PFX##_team_destroy(rocshmem_team_t team) {                                              \
+    rocshmem::require_init(#PFX "_team_destroy");                                              \
+    rocshmem::team_destroy(#PFX "_team_destroy", team);                                        \
+  }
+ROCSHMEM_API_PREFIXES(DEFINE_TEAM_MANAGEMENT_API)
+
+}  // extern "C"

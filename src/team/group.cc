@@ -1,0 +1,32 @@
+#include "team/group.h"
+
+#include "core/log.h"
+#include "core/runtime.h"
+
+namespace rocshmem {
+
+ActiveSet::ActiveSet(const char *call, int pe_start, int log_pe_stride, int pe_size)
+    : group_{nullptr, 0, -1} {
+  const int n = g_runtime.n_pes;
+  if (pe_size < 1 || pe_start < 0 || log_pe_stride < 0 || log_pe_stride > 30)
+    fatal(call, "the active set (PE_start = %d, logPE_stride = %d, PE_size = %d) is malformed",
+          pe_start, log_pe_stride, pe_size);
+  const long stride = 1L << log_pe_stride;
+  const long last = pe_start + stride * (pe_size - 1L);
+  if (last >= n)
+    fatal(call, "the active set (PE_start = %d, logPE_stride = %d, PE_size = %d) reaches PE %ld, "
+          "beyond the %d PEs of the job", pe_start, log_pe_stride, pe_size, last, n);
+  pes_.resize(pe_size);
+  for (int i = 0; i < pe_size; ++i) {
+    pes_[i] = static_cast<int>(pe_start + stride * i);
+    if (pes_[i] == g_runtime.my_pe) group_.me = i;
+  }
+  if (group_.me < 0)
+    fatal(call, "this PE (%d) is not in the active set (PE_start = %d, logPE_stride = %d, "
+          "PE_size = %d) it called a collective on", g_runtime.my_pe, pe_start, log_pe_stride,
+          pe_size);
+  group_.pes = pes_.data();
+  group_.size = pe_size;
+}
+
+}  // namespace rocshmem

@@ -1,0 +1,36 @@
+/* The PEs taking part in a collective: a team, or a legacy active set
+ * (PE_start, logPE_stride, PE_size).  Collectives only need the world PE of
+ * each member and my position among them. */
+#ifndef ROCSHMEM_TEAM_GROUP_H
+#define ROCSHMEM_TEAM_GROUP_H
+
+#include <vector>
+
+namespace rocshmem {
+
+struct Group {
+  const int *pes; /* world PE of each member, in member order */
+  int size;
+  int me;         /* my index in pes, -1 if I am not a member */
+
+  int world_pe(int index) const { return pes[index]; }
+};
+
+/* A legacy active set, owning its PE list.  Validates the triplet and ends
+ * the job with a message naming `call` when it is malformed or does not
+ * contain the calling PE. */
+class ActiveSet {
+ public:
+  ActiveSet(const char *call, int pe_start, int log_pe_stride, int pe_size);
+  ActiveSet(const ActiveSet &) = delete; /* group_ points into pes_ */
+  ActiveSet &operator=(const ActiveSet &) = delete;
+  const Group &group() const { return group_; }
+
+ private:
+  std::vector<int> pes_;
+  Group group_;
+};
+
+}  // namespace rocshmem
+
+#endif
