@@ -1,1 +1,178 @@
+# The test suite (included from the top-level Makefile.am; paths are
+# relative to the top of the tree).  See tests/README.md.
+#
+# Every test speaks TAP and runs through automake's TAP driver, so the
+# summary of `make check` counts individual cases, not programs:
+#  - unit tests (Check) print TAP when CK_TAP_LOG_FILE_NAME=- ;
+#  - functional programs print one TAP line per case from PE 0;
+#  - shell tests print TAP themselves (tests/functional/common/tap.sh).
+# Known library bugs are cases with a TODO directive: counted as XFAIL until
+# fixed, then as XPASS, which fails the suite until the directive goes.
 
+TEST_EXTENSIONS = .test .sh
+LOG_DRIVER = env AM_TAP_AWK='$(AWK)' $(SHELL) $(top_srcdir)/config/tap-driver.sh
+TEST_LOG_DRIVER = $(LOG_DRIVER)
+SH_LOG_DRIVER = $(LOG_DRIVER)
+SH_LOG_COMPILER = $(SHELL)
+
+# Check's fork mode would run each case in a child process, which breaks
+# MPI; TAP goes to stdout.  The test scripts find the trees and compilers
+# through the ROCTEST_* variables.
+AM_TESTS_ENVIRONMENT = \
+	CK_FORK=no; export CK_FORK; \
+	CK_TAP_LOG_FILE_NAME=-; export CK_TAP_LOG_FILE_NAME; \
+	ROCTEST_SRCDIR='$(abs_top_srcdir)'; export ROCTEST_SRCDIR; \
+	ROCTEST_BUILDDIR='$(abs_top_builddir)'; export ROCTEST_BUILDDIR; \
+	ROCTEST_CC='$(CC)'; export ROCTEST_CC; \
+	ROCTEST_CXX='$(CXX)'; export ROCTEST_CXX; \
+	ROCTEST_CPPFLAGS='-I$(abs_top_srcdir)/include -I$(abs_top_builddir)/include -I$(abs_top_srcdir)/oshmem_compat'; \
+	export ROCTEST_CPPFLAGS; \
+	ROCTEST_MPI_LIBS='$(MPI_LIBS)'; export ROCTEST_MPI_LIBS;
+
+EXTRA_DIST += tests/README.md tests/mpirun_test.sh tests/functional/common/tap.sh
+
+# ---------------------------------------------------------------- unit tests (Check)
+# Internal C++ interfaces, called directly (the shared library exports the
+# rocshmem namespace).
+UNIT_CPP = $(AM_CPPFLAGS) $(CHECK_CFLAGS)
+UNIT_LIBS = librocshmem.la $(CHECK_LIBS) $(MPI_LIBS)
+# -no-install: a real executable with an rpath into the build tree instead of
+# a libtool wrapper script, so it can be run, debugged and launched directly.
+TEST_LINK = -no-install
+
+if HAVE_CHECK
+UNIT_TESTS = \
+	tests/unit/memory/test_allocator \
+	tests/unit/core/test_config \
+	tests/unit/transport/test_translate
+check_PROGRAMS += $(UNIT_TESTS)
+TESTS += $(UNIT_TESTS)
+endif
+
+tests_unit_memory_test_allocator_SOURCES = tests/unit/memory/test_allocator.cc
+tests_unit_memory_test_allocator_CPPFLAGS = $(UNIT_CPP)
+tests_unit_memory_test_allocator_LDADD = $(UNIT_LIBS)
+tests_unit_memory_test_allocator_LDFLAGS = $(TEST_LINK)
+tests_unit_core_test_config_SOURCES = tests/unit/core/test_config.cc
+tests_unit_core_test_config_CPPFLAGS = $(UNIT_CPP)
+tests_unit_core_test_config_LDADD = $(UNIT_LIBS)
+tests_unit_core_test_config_LDFLAGS = $(TEST_LINK)
+tests_unit_transport_test_translate_SOURCES = tests/unit/transport/test_translate.cc
+tests_unit_transport_test_translate_CPPFLAGS = $(UNIT_CPP)
+tests_unit_transport_test_translate_LDADD = $(UNIT_LIBS)
+tests_unit_transport_test_translate_LDFLAGS = $(TEST_LINK)
+
+# ---------------------------------------------------------------- functional tests (multi-PE)
+# Programs using only the public API (plus MPI to report results).  Each one
+# runs on 1, 2, 3 and 4 PEs (4 oversubscribes a 2-core CI machine) through a
+# generated wrapper, e.g. tests/functional/rma/typed_rma-np4.test, which
+# runs tests/mpirun_test.sh (oshrun + timeout).
+FT_PROGS = \
+	tests/functional/rma/typed_rma \
+	tests/functional/rma/putmem_getmem \
+	tests/functional/rma/strided \
+	tests/functional/rma/ptr_access \
+	tests/functional/sync/barrier \
+	tests/functional/memory/symmetric_malloc \
+	tests/functional/setup/query \
+	tests/functional/setup/deprecated \
+	tests/functional/setup/hybrid_mpi_first \
+	tests/functional/setup/hybrid_shmem_first \
+	tests/functional/setup/implicit_finalize \
+	tests/functional/api/generic_c11 \
+	tests/functional/api/generic_cxx
+# (Substitution references, not $(foreach): automake reads TESTS itself.)
+FT_WRAPPERS = $(FT_PROGS:=-np1.test) $(FT_PROGS:=-np2.test) $(FT_PROGS:=-np3.test) \
+	$(FT_PROGS:=-np4.test)
+
+# Programs run by the shell tests below rather than by wrappers.
+FT_HELPERS = \
+	tests/functional/setup/singleton \
+	tests/functional/errors/bad_input
+
+FT_SHELL_TESTS = \
+	tests/functional/setup/singleton.sh \
+	tests/functional/errors/bad_input.sh \
+	tests/functional/api/header_compile.sh
+
+check_PROGRAMS += $(FT_PROGS) $(FT_HELPERS)
+check_SCRIPTS = $(FT_WRAPPERS)
+TESTS += $(FT_WRAPPERS) $(FT_SHELL_TESTS)
+CLEANFILES += $(FT_WRAPPERS)
+EXTRA_DIST += $(FT_SHELL_TESTS) \
+	tests/functional/api/link_all.c \
+	tests/functional/api/link_ctx_default.c \
+	tests/functional/api/generic_bad_type.c \
+	tests/functional/api/generic_in_xmacro.c
+
+FT_COMMON = tests/functional/common/ftest.h
+FT_LIBS = librocshmem.la $(MPI_LIBS)
+
+tests_functional_rma_typed_rma_SOURCES = tests/functional/rma/typed_rma.c \
+	tests/functional/common/typed_ops.h $(FT_COMMON)
+tests_functional_rma_typed_rma_LDADD = $(FT_LIBS)
+tests_functional_rma_typed_rma_LDFLAGS = $(TEST_LINK)
+tests_functional_rma_putmem_getmem_SOURCES = tests/functional/rma/putmem_getmem.c $(FT_COMMON)
+tests_functional_rma_putmem_getmem_LDADD = $(FT_LIBS)
+tests_functional_rma_putmem_getmem_LDFLAGS = $(TEST_LINK)
+tests_functional_rma_strided_SOURCES = tests/functional/rma/strided.c \
+	tests/functional/common/typed_ops.h $(FT_COMMON)
+tests_functional_rma_strided_LDADD = $(FT_LIBS)
+tests_functional_rma_strided_LDFLAGS = $(TEST_LINK)
+tests_functional_rma_ptr_access_SOURCES = tests/functional/rma/ptr_access.c $(FT_COMMON)
+tests_functional_rma_ptr_access_LDADD = $(FT_LIBS)
+tests_functional_rma_ptr_access_LDFLAGS = $(TEST_LINK)
+tests_functional_sync_barrier_SOURCES = tests/functional/sync/barrier.c $(FT_COMMON)
+tests_functional_sync_barrier_LDADD = $(FT_LIBS)
+tests_functional_sync_barrier_LDFLAGS = $(TEST_LINK)
+tests_functional_memory_symmetric_malloc_SOURCES = \
+	tests/functional/memory/symmetric_malloc.c $(FT_COMMON)
+tests_functional_memory_symmetric_malloc_LDADD = $(FT_LIBS)
+tests_functional_memory_symmetric_malloc_LDFLAGS = $(TEST_LINK)
+tests_functional_setup_query_SOURCES = tests/functional/setup/query.c $(FT_COMMON)
+tests_functional_setup_query_LDADD = $(FT_LIBS)
+tests_functional_setup_query_LDFLAGS = $(TEST_LINK)
+tests_functional_setup_deprecated_SOURCES = tests/functional/setup/deprecated.c $(FT_COMMON)
+tests_functional_setup_deprecated_LDADD = $(FT_LIBS)
+tests_functional_setup_deprecated_LDFLAGS = $(TEST_LINK)
+tests_functional_setup_hybrid_mpi_first_SOURCES = tests/functional/setup/hybrid_mpi_first.c \
+	$(FT_COMMON)
+tests_functional_setup_hybrid_mpi_first_LDADD = $(FT_LIBS)
+tests_functional_setup_hybrid_mpi_first_LDFLAGS = $(TEST_LINK)
+tests_functional_setup_hybrid_shmem_first_SOURCES = tests/functional/setup/hybrid_shmem_first.c \
+	$(FT_COMMON)
+tests_functional_setup_hybrid_shmem_first_LDADD = $(FT_LIBS)
+tests_functional_setup_hybrid_shmem_first_LDFLAGS = $(TEST_LINK)
+tests_functional_setup_implicit_finalize_SOURCES = tests/functional/setup/implicit_finalize.c \
+	$(FT_COMMON)
+tests_functional_setup_implicit_finalize_LDADD = $(FT_LIBS)
+tests_functional_setup_implicit_finalize_LDFLAGS = $(TEST_LINK)
+tests_functional_setup_singleton_SOURCES = tests/functional/setup/singleton.c $(FT_COMMON)
+tests_functional_setup_singleton_LDADD = $(FT_LIBS)
+tests_functional_setup_singleton_LDFLAGS = $(TEST_LINK)
+tests_functional_errors_bad_input_SOURCES = tests/functional/errors/bad_input.c $(FT_COMMON)
+tests_functional_errors_bad_input_LDADD = $(FT_LIBS)
+tests_functional_errors_bad_input_LDFLAGS = $(TEST_LINK)
+
+# The generic-selection tests must compile warning-free: a wrong selection
+# shows up as a pointer-type warning first.
+GENERIC_DEPS = tests/functional/api/generic.h $(FT_COMMON)
+tests_functional_api_generic_c11_SOURCES = tests/functional/api/generic_c11.c $(GENERIC_DEPS)
+tests_functional_api_generic_c11_CFLAGS = $(AM_CFLAGS) -std=c11 -Werror
+tests_functional_api_generic_c11_LDADD = $(FT_LIBS)
+tests_functional_api_generic_c11_LDFLAGS = $(TEST_LINK)
+tests_functional_api_generic_cxx_SOURCES = tests/functional/api/generic_cxx.cc $(GENERIC_DEPS)
+tests_functional_api_generic_cxx_CXXFLAGS = $(AM_CXXFLAGS) -Werror
+tests_functional_api_generic_cxx_LDADD = $(FT_LIBS)
+tests_functional_api_generic_cxx_LDFLAGS = $(TEST_LINK)
+
+# tests/functional/DIR/PROG-npN.test: runs PROG on N PEs.  Absolute paths, so
+# that a wrapper can also be run by hand from anywhere.
+$(FT_WRAPPERS): $(srcdir)/tests/local.mk
+	@$(MKDIR_P) $(@D)
+	$(AM_V_GEN)name='$@'; np=$${name##*-np}; np=$${np%.test}; prog=$${name%-np*}; \
+	{ echo '#!/bin/sh'; \
+	  echo "# Generated by tests/local.mk: runs $$prog on $$np PE(s)."; \
+	  echo ': "$${ROCTEST_BUILDDIR:=$(abs_top_builddir)}"; export ROCTEST_BUILDDIR'; \
+	  echo "exec /bin/sh '$(abs_top_srcdir)/tests/mpirun_test.sh' $$np '$(abs_top_builddir)/$$prog' \"\$$@\""; \
+	} >$@-t && chmod +x $@-t && mv -f $@-t $@

@@ -1,14 +1,20 @@
 /* One implementation of every atomic memory operation, for every type of the
  * AMO tables and both prefixes.
  *
- * Atomicity rule (DESIGN.md, principle 5): every AMO on a location is a CPU
- * atomic instruction on that location, whichever PE issues it, because every
- * PE that can reach it maps it.  When a network transport arrives, AMOs to a
- * location must all go one way (the rule will live here).
- *
- * Read-modify-write operations are sequentially consistent (a locked
- * instruction on x86 either way); fetch and set use acquire/release, which is
- * what a flag protocol built on them needs. */
+ * Atomicity rule (DESIGN.md, principle 5): all AMOs that can target one
+ * location must be performed by the same kind of agent.
+ *  - Single-node job: every PE maps every location, and every AMO is a CPU
+ *    atomic instruction on it.
+ *  - Job spanning nodes: every AMO to another PE goes through the network
+ *    transport (UCX), to same-node PEs included, so that one agent performs
+ *    all of them.  AMOs a PE makes on its own memory use CPU atomics: UCX
+ *    performs emulated AMOs with CPU atomics at the target, so the two mix
+ *    safely (and UCX 1.13's loopback endpoint loses bitwise AMOs: seen
+ *    here).  With NIC hardware atomics (InfiniBand), set UCX_ATOMIC_MODE=cpu
+ *    for the same guarantee.  Plain loads of a location (wait_until,
+ *    signal_fetch) stay local: they only need to observe the result.
+ * Read-modify-writes on the CPU are sequentially consistent (a locked
+ * instruction on x86 either way); fetch and set use acquire/release. */
 #ifndef ROCSHMEM_AMO_AMO_H
 #define ROCSHMEM_AMO_AMO_H
 
@@ -19,65 +25,102 @@
 #include "core/log.h"
 #include "core/runtime.h"
 #include "ctx/context.h"
+#include "transport/network.h"
 #include "transport/peer_table.h"
 
 namespace rocshmem {
 namespace amo {
 
-/* The mapped address of the remote object, after the checks every AMO makes:
- * initialized, valid context, natural alignment, symmetric, PE in range. */
+/* The checked location of the remote object: initialized, valid context,
+ * natural alignment, symmetric, PE in range.  Returns the address to use
+ * with CPU atomics, or nullptr when the network transport must do it. */
 template <class T>
-inline T *target(const char *call, rocshmem_ctx_t ctx, const char *arg, const T *addr, int pe) {
+inline char *locate(const char *call, rocshmem_ctx_t ctx, const char *arg, const T *addr, int pe,
+                    Location *loc) {
   require_init(call);
   ctx_check(call, ctx);
   if (__builtin_expect(reinterpret_cast<uintptr_t>(addr) % sizeof(T) != 0, 0))
     fatal(call, "%s = %p is not aligned to %zu bytes, as an atomic on this type requires", arg,
           static_cast<const void *>(addr), sizeof(T));
-  return reinterpret_cast<T *>(peer_translate(call, arg, addr, sizeof(T), pe));
+  *loc = peer_locate(call, arg, addr, sizeof(T), pe);
+  return g_peers.amo_via_network && pe != g_peers.my_pe ? nullptr : loc->mapped;
+}
+
+/* The network form of an operation on T, through its bit pattern. */
+template <class T>
+inline T remote(const char *call, int pe, const Location &loc, net::AtomicOp op, T operand,
+                T compare = T()) {
+  static_assert(sizeof(T) == 4 || sizeof(T) == 8, "network atomics are 32 or 64 bits");
+  using Bits = typename std::conditional<sizeof(T) == 4, uint32_t, uint64_t>::type;
+  Bits a, c;
+  std::memcpy(&a, &operand, sizeof a);
+  std::memcpy(&c, &compare, sizeof c);
+  Bits old = static_cast<Bits>(net::atomic(call, pe, loc, op, a, c, sizeof(T)));
+  T result;
+  std::memcpy(&result, &old, sizeof result);
+  return result;
 }
 
 template <class T>
 inline T fetch(const char *call, rocshmem_ctx_t ctx, const T *source, int pe) {
-  T value;
-  __atomic_load(target(call, ctx, "source", source, pe), &value, __ATOMIC_ACQUIRE);
-  return value;
-}
-
-template <class T>
-inline void set(const char *call, rocshmem_ctx_t ctx, T *dest, T value, int pe) {
-  __atomic_store(target(call, ctx, "dest", dest, pe), &value, __ATOMIC_RELEASE);
+  Location loc;
+  if (T *p = reinterpret_cast<T *>(locate(call, ctx, "source", source, pe, &loc))) {
+    T value;
+    __atomic_load(p, &value, __ATOMIC_ACQUIRE);
+    return value;
+  }
+  return remote<T>(call, pe, loc, net::AtomicOp::Or, T()); /* or with 0: an atomic read */
 }
 
 template <class T>
 inline T swap(const char *call, rocshmem_ctx_t ctx, T *dest, T value, int pe) {
-  T old;
-  __atomic_exchange(target(call, ctx, "dest", dest, pe), &value, &old, __ATOMIC_SEQ_CST);
-  return old;
+  Location loc;
+  if (T *p = reinterpret_cast<T *>(locate(call, ctx, "dest", dest, pe, &loc))) {
+    T old;
+    __atomic_exchange(p, &value, &old, __ATOMIC_SEQ_CST);
+    return old;
+  }
+  return remote<T>(call, pe, loc, net::AtomicOp::Swap, value);
+}
+
+template <class T>
+inline void set(const char *call, rocshmem_ctx_t ctx, T *dest, T value, int pe) {
+  Location loc;
+  if (T *p = reinterpret_cast<T *>(locate(call, ctx, "dest", dest, pe, &loc)))
+    __atomic_store(p, &value, __ATOMIC_RELEASE);
+  else
+    remote<T>(call, pe, loc, net::AtomicOp::Swap, value);
 }
 
 template <class T>
 inline T compare_swap(const char *call, rocshmem_ctx_t ctx, T *dest, T cond, T value, int pe) {
-  /* On failure the builtin stores the current value into cond: that is the
-   * value compare_swap returns either way. */
-  __atomic_compare_exchange_n(target(call, ctx, "dest", dest, pe), &cond, value, false,
-                              __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST);
-  return cond;
+  Location loc;
+  if (T *p = reinterpret_cast<T *>(locate(call, ctx, "dest", dest, pe, &loc))) {
+    /* On failure the builtin stores the current value into cond: that is
+     * the value compare_swap returns either way. */
+    __atomic_compare_exchange_n(p, &cond, value, false, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST);
+    return cond;
+  }
+  return remote<T>(call, pe, loc, net::AtomicOp::CompareSwap, value, cond);
 }
 
 /* Fetching arithmetic and bitwise operations, and their non-fetching twins. */
-#define ROCSHMEM_AMO_FETCH_OP(NAME, BUILTIN, VOIDNAME)                                      \
-  template <class T>                                                                        \
-  inline T NAME(const char *call, rocshmem_ctx_t ctx, T *dest, T value, int pe) {           \
-    return BUILTIN(target(call, ctx, "dest", dest, pe), value, __ATOMIC_SEQ_CST);           \
-  }                                                                                         \
-  template <class T>                                                                        \
-  inline void VOIDNAME(const char *call, rocshmem_ctx_t ctx, T *dest, T value, int pe) {    \
-    (void)NAME<T>(call, ctx, dest, value, pe);                                              \
+#define ROCSHMEM_AMO_FETCH_OP(NAME, BUILTIN, NETOP, VOIDNAME)                            \
+  template <class T>                                                                     \
+  inline T NAME(const char *call, rocshmem_ctx_t ctx, T *dest, T value, int pe) {        \
+    Location loc;                                                                        \
+    if (T *p = reinterpret_cast<T *>(locate(call, ctx, "dest", dest, pe, &loc)))         \
+      return BUILTIN(p, value, __ATOMIC_SEQ_CST);                                        \
+    return remote<T>(call, pe, loc, net::AtomicOp::NETOP, value);                        \
+  }                                                                                      \
+  template <class T>                                                                     \
+  inline void VOIDNAME(const char *call, rocshmem_ctx_t ctx, T *dest, T value, int pe) { \
+    (void)NAME<T>(call, ctx, dest, value, pe);                                           \
   }
-ROCSHMEM_AMO_FETCH_OP(fetch_add, __atomic_fetch_add, add)
-ROCSHMEM_AMO_FETCH_OP(fetch_and, __atomic_fetch_and, bit_and)
-ROCSHMEM_AMO_FETCH_OP(fetch_or, __atomic_fetch_or, bit_or)
-ROCSHMEM_AMO_FETCH_OP(fetch_xor, __atomic_fetch_xor, bit_xor)
+ROCSHMEM_AMO_FETCH_OP(fetch_add, __atomic_fetch_add, Add, add)
+ROCSHMEM_AMO_FETCH_OP(fetch_and, __atomic_fetch_and, And, bit_and)
+ROCSHMEM_AMO_FETCH_OP(fetch_or, __atomic_fetch_or, Or, bit_or)
+ROCSHMEM_AMO_FETCH_OP(fetch_xor, __atomic_fetch_xor, Xor, bit_xor)
 #undef ROCSHMEM_AMO_FETCH_OP
 
 template <class T>
@@ -89,14 +132,13 @@ inline void inc(const char *call, rocshmem_ctx_t ctx, T *dest, int pe) {
   (void)fetch_add<T>(call, ctx, dest, T(1), pe);
 }
 
-/* Fetching _nbi forms: the value lands in *fetch.  On shared memory the
- * operation completes at once, which the spec allows (completion by quiet is
- * the latest, not the earliest, point). */
-#define ROCSHMEM_AMO_NBI(NAME)                                                             \
-  template <class T, class... Args>                                                        \
-  inline void NAME##_nbi(const char *call, rocshmem_ctx_t ctx, T *result, Args... args) {  \
-    if (__builtin_expect(!result, 0)) fatal(call, "fetch = NULL");                         \
-    *result = NAME<T>(call, ctx, args...);                                                 \
+/* Fetching _nbi forms: the value lands in *result.  They complete at once,
+ * which the spec allows (quiet is the latest point, not the earliest). */
+#define ROCSHMEM_AMO_NBI(NAME)                                                            \
+  template <class T, class... Args>                                                       \
+  inline void NAME##_nbi(const char *call, rocshmem_ctx_t ctx, T *result, Args... args) { \
+    if (__builtin_expect(!result, 0)) fatal(call, "fetch = NULL");                        \
+    *result = NAME<T>(call, ctx, args...);                                                \
   }
 ROCSHMEM_AMO_NBI(fetch)
 ROCSHMEM_AMO_NBI(swap)

@@ -43,10 +43,14 @@ void begin(const char *call, const Group &g, const char *arg, long value, size_t
 /* What member m shared in begin(); valid until the collective's last sync. */
 size_t shared_by(const char *call, const Group &g, int m);
 
-inline const char *remote(const char *call, const char *arg, const void *addr, size_t len,
-                          const Group &g, int member) {
-  return peer_translate(call, arg, addr, len, g.world_pe(member));
-}
+/* Member m's copy of the symmetric range [addr, addr+len): its address when
+ * mapped here, else fetched through the network transport into `staging`
+ * (which must hold len bytes). */
+const char *member_view(const char *call, const char *arg, const void *addr, size_t len,
+                        const Group &g, int m, void *staging);
+/* Copies member m's [addr, addr+len) into dst. */
+void read_member(const char *call, const char *arg, const void *addr, size_t len, const Group &g,
+                 int m, void *dst);
 
 size_t byte_count(const char *call, size_t nelems, size_t elem_size);
 
@@ -62,22 +66,25 @@ void alltoalls(const char *call, const Group &g, void *dest, const void *source,
                ptrdiff_t sst, size_t nelems, size_t elem_size);
 
 /* ------------------------------------------------------------- reductions */
-template <class T, class Op>
-void reduce_range(const char *call, const Group &g, T *out, const T *source, size_t first,
-                  size_t count, size_t total) {
-  const T *in = reinterpret_cast<const T *>(remote(call, "source", source, total * sizeof(T), g, 0));
-  std::memcpy(out, in + first, count * sizeof(T));
-  for (int m = 1; m < g.size; ++m) {
-    in = reinterpret_cast<const T *>(remote(call, "source", source, total * sizeof(T), g, m));
-    for (size_t i = 0; i < count; ++i) out[i] = Op::apply(out[i], in[first + i]);
-  }
+template <class T>
+T *scratch(size_t count, int which = 0) {
+  thread_local std::vector<T> buffers[2];
+  if (buffers[which].size() < count) buffers[which].resize(count);
+  return buffers[which].data();
 }
 
-template <class T>
-T *scratch(size_t count) {
-  thread_local std::vector<T> buffer;
-  if (buffer.size() < count) buffer.resize(count);
-  return buffer.data();
+/* out[0..count) = source[first..first+count) combined over members, in
+ * member order. */
+template <class T, class Op>
+void reduce_range(const char *call, const Group &g, T *out, const T *source, size_t first,
+                  size_t count) {
+  T *staging = scratch<T>(count, 1);
+  read_member(call, "source", source + first, count * sizeof(T), g, 0, out);
+  for (int m = 1; m < g.size; ++m) {
+    const T *in = reinterpret_cast<const T *>(
+        member_view(call, "source", source + first, count * sizeof(T), g, m, staging));
+    for (size_t i = 0; i < count; ++i) out[i] = Op::apply(out[i], in[i]);
+  }
 }
 
 /* dest may equal source (in place), as the spec allows. */
@@ -91,7 +98,7 @@ void reduce(const char *call, const Group &g, T *dest, const T *source, size_t n
   }
   if (bytes <= kReduceWholeBytes || nreduce < static_cast<size_t>(g.size)) {
     T *tmp = scratch<T>(nreduce);
-    reduce_range<T, Op>(call, g, tmp, source, 0, nreduce, nreduce);
+    reduce_range<T, Op>(call, g, tmp, source, 0, nreduce);
     group_sync(call, g); /* every source has been read */
     std::memcpy(dest, tmp, bytes);
     return;
@@ -99,14 +106,14 @@ void reduce(const char *call, const Group &g, T *dest, const T *source, size_t n
   auto chunk_first = [&](int m) { return nreduce * m / g.size; };
   const size_t first = chunk_first(g.me), count = chunk_first(g.me + 1) - first;
   T *tmp = scratch<T>(count);
-  reduce_range<T, Op>(call, g, tmp, source, first, count, nreduce);
+  reduce_range<T, Op>(call, g, tmp, source, first, count);
   group_sync(call, g); /* every source has been read: dest may now be written */
   std::memcpy(dest + first, tmp, count * sizeof(T));
   group_sync(call, g); /* every chunk is final */
   for (int m = 0; m < g.size; ++m) {
     if (m == g.me) continue;
     size_t f = chunk_first(m), c = chunk_first(m + 1) - f;
-    std::memcpy(dest + f, remote(call, "dest", dest + f, c * sizeof(T), g, m), c * sizeof(T));
+    read_member(call, "dest", dest + f, c * sizeof(T), g, m, dest + f);
   }
   group_sync(call, g); /* nobody still reads my chunk */
 }
@@ -119,7 +126,7 @@ void reduce_scatter(const char *call, const Group &g, T *dest, const T *source, 
   byte_count(call, total, sizeof(T));
   begin(call, g, "nreduce", static_cast<long>(nreduce));
   T *tmp = scratch<T>(nreduce);
-  if (nreduce) reduce_range<T, Op>(call, g, tmp, source, nreduce * g.me, nreduce, total);
+  if (nreduce) reduce_range<T, Op>(call, g, tmp, source, nreduce * g.me, nreduce);
   group_sync(call, g);
   if (nreduce) std::memcpy(dest, tmp, nreduce * sizeof(T));
 }

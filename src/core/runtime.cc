@@ -15,6 +15,7 @@
 #include "sync/barrier.h"
 #include "team/team.h"
 #include "transport/peer_table.h"
+#include "transport/network.h"
 #include "transport/shm.h"
 
 namespace rocshmem {
@@ -105,16 +106,21 @@ void setup_peers(const char *call, Runtime &rt) {
   SegmentFds mine{heap.fd, rt.data.base ? rt.data.fd : -1};
   std::vector<SegmentFds> fds;
   std::string error;
+  g_peers.amo_via_network = false;
   if (!shm_exchange_fds(*rt.boot, rt.topo, mine, &fds, &error))
     fatal(call, "exchanging shared-memory segments with same-node PEs: %s", error.c_str());
   map_peers(call, rt, fds);
 
-  for (int pe = 0; pe < rt.n_pes; ++pe)
-    if (g_peers.path[pe] == PeerPath::UNREACHABLE)
-      fatal(call,
-            "PE %d runs on another node (node %d of %d), and this build of rocshmem has no "
-            "transport between nodes yet; run every PE on one node",
-            pe, rt.topo.node_of_pe[pe], rt.topo.n_nodes);
+  /* Jobs spanning nodes need the network transport (every PE agrees on
+   * n_nodes, so every PE takes part in its collective setup). */
+  if (rt.topo.n_nodes > 1) {
+    g_peers.amo_via_network = true;
+    if (!net::compiled_in())
+      fatal(call, "the job spans %d nodes (PE %d's peers include PEs on other nodes), but this "
+            "build of rocshmem has no network transport: rebuild with UCX (configure "
+            "--with-ucx) or run every PE on one node", rt.topo.n_nodes, rt.my_pe);
+    if (!net::setup(rt, &error)) fatal(call, "network transport (UCX): %s", error.c_str());
+  }
 }
 
 void finalize_at_exit() {
@@ -158,7 +164,7 @@ void runtime_init(const char *call, int requested) {
       ROCSHMEM_LOG(LOG_WARN, "%s: ignoring unknown environment variable(s): %s (see rocshmem_info)",
                    call, unknown.c_str());
   }
-  topology_discover(*rt.boot, rt.cfg.node_id, &rt.topo);
+  topology_discover(*rt.boot, rt.cfg.node_id, rt.cfg.pes_per_node, &rt.topo);
   rt.spin_count = choose_spin_count(rt);
 
   if (!rt.heap.create(rt.cfg.heap_size, &error))
@@ -197,6 +203,7 @@ void runtime_finalize(const char *call) {
   Runtime &rt = g_runtime;
   if (!rt.initialized) return;
   barrier_all(call);
+  net::teardown(*rt.boot);
   barrier_teardown();
   teams_teardown();
   for (ShmSegment &seg : rt.peer_maps) shm_segment_destroy(&seg);

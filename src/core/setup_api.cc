@@ -59,7 +59,7 @@ void shmem_finalize(void) { rocshmem::runtime_finalize("shmem_finalize"); }
   void *PFX##_ptr(const void *dest, int pe) {                                          \
     require_init(#PFX "_ptr");                                                         \
     if (!PFX##_addr_accessible(dest, pe)) return nullptr;                              \
-    return rocshmem::peer_translate(#PFX "_ptr", "dest", dest, 1, pe);                 \
+    return rocshmem::peer_locate(#PFX "_ptr", "dest", dest, 1, pe).mapped;             \
   }                                                                                    \
   void PFX##_info_get_version(int *major, int *minor) {                                \
     if (major) *major = ROCSHMEM_SPEC_MAJOR;                                           \

@@ -40,10 +40,13 @@ uint64_t topology_node_key(const std::string &override_id) {
   return fnv1a(std::string(host) + "|" + boot_id + "|" + std::string(netns, n));
 }
 
-void topology_discover(Bootstrap &boot, const std::string &override_id, Topology *topo) {
+void topology_discover(Bootstrap &boot, const std::string &override_id, long pes_per_node,
+                       Topology *topo) {
   const int n = boot.size(), me = boot.rank();
   std::random_device rd;
-  NodeInfo mine{topology_node_key(override_id),
+  NodeInfo mine{pes_per_node > 0
+                    ? topology_node_key("emulated:" + std::to_string(me / pes_per_node))
+                    : topology_node_key(override_id),
                 (static_cast<uint64_t>(rd()) << 32 | rd()) ^ static_cast<uint64_t>(getpid())};
   std::vector<NodeInfo> all(n);
   boot.allgather(&mine, all.data(), sizeof mine);

@@ -23,8 +23,10 @@ struct Topology {
  * host cannot share an abstract socket, so they count as two nodes). */
 uint64_t topology_node_key(const std::string &override_id);
 
-/* Collective over the bootstrap. */
-void topology_discover(Bootstrap &boot, const std::string &override_id, Topology *topo);
+/* Collective over the bootstrap.  pes_per_node > 0 emulates nodes of that
+ * many consecutive PEs (for testing the network path on one machine). */
+void topology_discover(Bootstrap &boot, const std::string &override_id, long pes_per_node,
+                       Topology *topo);
 
 }  // namespace rocshmem
 

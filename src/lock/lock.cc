@@ -33,69 +33,72 @@ constexpr uint64_t kNextMask = kTailMask << kNextShift;
 constexpr uint64_t kWaitBit = 1ull << 62;
 constexpr int kHome = 0;
 
-uint64_t *word(const char *call, long *lock, int pe) {
+/* The lock word as the AMO layer sees it (CPU or network atomics, by the
+ * atomicity rule of amo/amo.h). */
+uint64_t *word(long *lock) {
   static_assert(sizeof(long) == sizeof(uint64_t), "the lock word is a 64-bit long");
-  return reinterpret_cast<uint64_t *>(
-      amo::target(call, ROCSHMEM_CTX_DEFAULT, "lock", lock, pe));
+  return reinterpret_cast<uint64_t *>(lock);
 }
-
-uint64_t load(uint64_t *w) { return __atomic_load_n(w, __ATOMIC_ACQUIRE); }
+uint64_t fetch(const char *call, long *lock, int pe) {
+  return amo::fetch<uint64_t>(call, ROCSHMEM_CTX_DEFAULT, word(lock), pe);
+}
+uint64_t fetch_or(const char *call, long *lock, uint64_t bits, int pe) {
+  return amo::fetch_or<uint64_t>(call, ROCSHMEM_CTX_DEFAULT, word(lock), bits, pe);
+}
+uint64_t fetch_and(const char *call, long *lock, uint64_t bits, int pe) {
+  return amo::fetch_and<uint64_t>(call, ROCSHMEM_CTX_DEFAULT, word(lock), bits, pe);
+}
+/* My own word changes under remote AMOs; a plain load observes them. */
+uint64_t load_mine(long *lock) { return __atomic_load_n(word(lock), __ATOMIC_ACQUIRE); }
 
 /* Replaces the tail field at home with `tail` if it currently is `expect`
  * (expect_any: whatever it is); returns the previous tail. */
-uint64_t exchange_tail(uint64_t *home, uint64_t tail, bool expect_any, uint64_t expect) {
-  uint64_t old = load(home);
+uint64_t exchange_tail(const char *call, long *lock, uint64_t tail, bool expect_any,
+                       uint64_t expect) {
+  uint64_t old = fetch(call, lock, kHome);
   for (;;) {
     uint64_t old_tail = old & kTailMask;
     if (!expect_any && old_tail != expect) return old_tail;
     uint64_t desired = (old & ~kTailMask) | tail;
-    if (__atomic_compare_exchange_n(home, &old, desired, false, __ATOMIC_ACQ_REL,
-                                    __ATOMIC_ACQUIRE))
-      return old_tail;
+    uint64_t seen =
+        amo::compare_swap<uint64_t>(call, ROCSHMEM_CTX_DEFAULT, word(lock), old, desired, kHome);
+    if (seen == old) return old_tail;
+    old = seen;
   }
-}
-
-void prepare(uint64_t *mine) {
-  __atomic_fetch_and(mine, ~(kNextMask | kWaitBit), __ATOMIC_ACQ_REL);
 }
 
 }  // namespace
 
 void acquire(const char *call, long *lock) {
   const int me = g_runtime.my_pe;
-  uint64_t *mine = word(call, lock, me);
-  uint64_t *home = word(call, lock, kHome);
-  prepare(mine);
-  __atomic_fetch_or(mine, kWaitBit, __ATOMIC_ACQ_REL);
-  uint64_t prev = exchange_tail(home, static_cast<uint64_t>(me) + 1, true, 0);
+  fetch_and(call, lock, ~(kNextMask | kWaitBit), me);
+  fetch_or(call, lock, kWaitBit, me);
+  uint64_t prev = exchange_tail(call, lock, static_cast<uint64_t>(me) + 1, true, 0);
   if (prev == 0) {
-    __atomic_fetch_and(mine, ~kWaitBit, __ATOMIC_ACQ_REL);
+    fetch_and(call, lock, ~kWaitBit, me);
     return;
   }
-  uint64_t *pred = word(call, lock, static_cast<int>(prev - 1));
-  __atomic_fetch_or(pred, (static_cast<uint64_t>(me) + 1) << kNextShift, __ATOMIC_ACQ_REL);
-  wait_politely([&] { return (load(mine) & kWaitBit) == 0; });
+  fetch_or(call, lock, (static_cast<uint64_t>(me) + 1) << kNextShift, static_cast<int>(prev - 1));
+  wait_politely([&] { return (load_mine(lock) & kWaitBit) == 0; });
 }
 
 int try_acquire(const char *call, long *lock) {
   const int me = g_runtime.my_pe;
-  uint64_t *mine = word(call, lock, me);
-  uint64_t *home = word(call, lock, kHome);
-  if ((load(home) & kTailMask) != 0) return 1;
-  prepare(mine);
-  return exchange_tail(home, static_cast<uint64_t>(me) + 1, false, 0) == 0 ? 0 : 1;
+  if ((fetch(call, lock, kHome) & kTailMask) != 0) return 1;
+  fetch_and(call, lock, ~(kNextMask | kWaitBit), me);
+  return exchange_tail(call, lock, static_cast<uint64_t>(me) + 1, false, 0) == 0 ? 0 : 1;
 }
 
 void release(const char *call, long *lock) {
-  const uint64_t me1 = static_cast<uint64_t>(g_runtime.my_pe) + 1;
-  uint64_t *mine = word(call, lock, g_runtime.my_pe);
-  uint64_t *home = word(call, lock, kHome);
+  const int me = g_runtime.my_pe;
+  const uint64_t me1 = static_cast<uint64_t>(me) + 1;
   /* Writes made under the lock must be complete before the next holder runs. */
   std::atomic_thread_fence(std::memory_order_seq_cst);
-  if (exchange_tail(home, 0, false, me1) == me1) return; /* nobody queued */
+  net::quiet();
+  if (exchange_tail(call, lock, 0, false, me1) == me1) return; /* nobody queued */
   uint64_t next = 0;
-  wait_politely([&] { return (next = (load(mine) & kNextMask) >> kNextShift) != 0; });
-  __atomic_fetch_and(word(call, lock, static_cast<int>(next - 1)), ~kWaitBit, __ATOMIC_ACQ_REL);
+  wait_politely([&] { return (next = (load_mine(lock) & kNextMask) >> kNextShift) != 0; });
+  fetch_and(call, lock, ~kWaitBit, static_cast<int>(next - 1));
 }
 
 }  // namespace lock

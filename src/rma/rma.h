@@ -2,8 +2,9 @@
  * entry points only add the element size and their own name.
  *
  * Same-node peers are mapped into this process, so a put is a memcpy into
- * the peer's segment and completes before it returns: the _nbi forms are the
- * blocking ones, and quiet only has to order (sync/barrier.h). */
+ * the peer's segment and completes before it returns (the _nbi forms too),
+ * and quiet only has to order (sync/barrier.h).  Other peers go through the
+ * network transport, where _nbi really is non-blocking. */
 #ifndef ROCSHMEM_RMA_RMA_H
 #define ROCSHMEM_RMA_RMA_H
 
@@ -13,6 +14,7 @@
 #include "core/log.h"
 #include "core/runtime.h"
 #include "ctx/context.h"
+#include "transport/network.h"
 #include "transport/peer_table.h"
 
 namespace rocshmem {
@@ -48,29 +50,48 @@ inline size_t byte_count(const char *call, size_t nelems) {
   return nelems * ES;
 }
 
-template <class T>
+template <class T, bool NBI = false>
 inline void put(const char *call, rocshmem_ctx_t ctx, void *dest, const void *source, size_t nelems,
                 int pe) {
   enter(call, ctx);
   size_t bytes = byte_count<ElemSize<T>::value>(call, nelems);
   if (bytes == 0) return peer_check_pe(call, pe); /* NULL buffers are fine then */
-  std::memcpy(peer_translate(call, "dest", dest, bytes, pe), source, bytes);
+  Location to = peer_locate(call, "dest", dest, bytes, pe);
+  if (__builtin_expect(to.mapped != nullptr, 1))
+    std::memcpy(to.mapped, source, bytes);
+  else
+    net::put(call, pe, to, source, bytes, NBI);
 }
 
-template <class T>
+template <class T, bool NBI = false>
 inline void get(const char *call, rocshmem_ctx_t ctx, void *dest, const void *source, size_t nelems,
                 int pe) {
   enter(call, ctx);
   size_t bytes = byte_count<ElemSize<T>::value>(call, nelems);
   if (bytes == 0) return peer_check_pe(call, pe);
-  std::memcpy(dest, peer_translate(call, "source", source, bytes, pe), bytes);
+  Location from = peer_locate(call, "source", source, bytes, pe);
+  if (__builtin_expect(from.mapped != nullptr, 1))
+    std::memcpy(dest, from.mapped, bytes);
+  else
+    net::get(call, pe, from, dest, bytes, NBI);
+}
+
+template <class T>
+inline void put_nbi(const char *call, rocshmem_ctx_t ctx, void *dest, const void *source,
+                    size_t nelems, int pe) {
+  put<T, true>(call, ctx, dest, source, nelems, pe);
+}
+template <class T>
+inline void get_nbi(const char *call, rocshmem_ctx_t ctx, void *dest, const void *source,
+                    size_t nelems, int pe) {
+  get<T, true>(call, ctx, dest, source, nelems, pe);
 }
 
 /* The remote span touched by a strided access of nelems elements with
  * stride `stride` (in elements, any sign) starting at `first`: checks it is
- * symmetric and returns the translated address of `first`. */
+ * symmetric and returns the location of `first`. */
 template <size_t ES>
-inline char *strided_translate(const char *call, const char *arg, const void *first,
+inline Location strided_locate(const char *call, const char *arg, const void *first,
                                ptrdiff_t stride, size_t nelems, int pe) {
   size_t step = static_cast<size_t>(stride < 0 ? -stride : stride);
   size_t last = nelems - 1;
@@ -78,8 +99,16 @@ inline char *strided_translate(const char *call, const char *arg, const void *fi
     fatal(call, "%s stride %td over %zu elements overflows the address space", arg, stride, nelems);
   size_t span = last * step * ES;
   const char *lo = static_cast<const char *>(first) - (stride < 0 ? span : 0);
-  char *remote_lo = peer_translate(call, arg, lo, span + ES, pe);
-  return remote_lo + (stride < 0 ? span : 0);
+  Location loc = peer_locate(call, arg, lo, span + ES, pe);
+  size_t shift = stride < 0 ? span : 0;
+  return Location{loc.mapped ? loc.mapped + shift : nullptr, loc.seg, loc.offset + shift};
+}
+
+/* Element i of a strided remote range starting at `first`. */
+inline Location strided_element(const Location &first, ptrdiff_t stride, size_t i, size_t es) {
+  ptrdiff_t delta = static_cast<ptrdiff_t>(i) * stride * static_cast<ptrdiff_t>(es);
+  return Location{first.mapped ? first.mapped + delta : nullptr, first.seg,
+                  static_cast<size_t>(static_cast<ptrdiff_t>(first.offset) + delta)};
 }
 
 template <class T>
@@ -88,11 +117,16 @@ inline void iput(const char *call, rocshmem_ctx_t ctx, void *dest, const void *s
   constexpr size_t ES = ElemSize<T>::value;
   enter(call, ctx);
   if (nelems == 0) return peer_check_pe(call, pe);
-  char *d = strided_translate<ES>(call, "dest", dest, dst, nelems, pe);
+  Location d = strided_locate<ES>(call, "dest", dest, dst, nelems, pe);
   const char *s = static_cast<const char *>(source);
-  for (size_t i = 0; i < nelems; ++i)
-    std::memcpy(d + static_cast<ptrdiff_t>(i) * dst * static_cast<ptrdiff_t>(ES),
-                s + static_cast<ptrdiff_t>(i) * sst * static_cast<ptrdiff_t>(ES), ES);
+  for (size_t i = 0; i < nelems; ++i) {
+    const char *from = s + static_cast<ptrdiff_t>(i) * sst * static_cast<ptrdiff_t>(ES);
+    Location to = strided_element(d, dst, i, ES);
+    if (to.mapped)
+      std::memcpy(to.mapped, from, ES);
+    else
+      net::put(call, pe, to, from, ES, false);
+  }
 }
 
 template <class T>
@@ -101,24 +135,28 @@ inline void iget(const char *call, rocshmem_ctx_t ctx, void *dest, const void *s
   constexpr size_t ES = ElemSize<T>::value;
   enter(call, ctx);
   if (nelems == 0) return peer_check_pe(call, pe);
-  const char *s = strided_translate<ES>(call, "source", source, sst, nelems, pe);
+  Location s = strided_locate<ES>(call, "source", source, sst, nelems, pe);
   char *d = static_cast<char *>(dest);
-  for (size_t i = 0; i < nelems; ++i)
-    std::memcpy(d + static_cast<ptrdiff_t>(i) * dst * static_cast<ptrdiff_t>(ES),
-                s + static_cast<ptrdiff_t>(i) * sst * static_cast<ptrdiff_t>(ES), ES);
+  for (size_t i = 0; i < nelems; ++i) {
+    char *to = d + static_cast<ptrdiff_t>(i) * dst * static_cast<ptrdiff_t>(ES);
+    Location from = strided_element(s, sst, i, ES);
+    if (from.mapped)
+      std::memcpy(to, from.mapped, ES);
+    else
+      net::get(call, pe, from, to, ES, true);
+  }
+  if (!s.mapped) net::quiet(); /* the elements were fetched non-blocking */
 }
 
 template <class T>
 inline void p(const char *call, rocshmem_ctx_t ctx, T *dest, T value, int pe) {
-  enter(call, ctx);
-  std::memcpy(peer_translate(call, "dest", dest, sizeof(T), pe), &value, sizeof(T));
+  put<T>(call, ctx, dest, &value, 1, pe);
 }
 
 template <class T>
 inline T g(const char *call, rocshmem_ctx_t ctx, const T *source, int pe) {
-  enter(call, ctx);
   T value;
-  std::memcpy(&value, peer_translate(call, "source", source, sizeof(T), pe), sizeof(T));
+  get<T>(call, ctx, &value, source, 1, pe);
   return value;
 }
 

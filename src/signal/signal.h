@@ -15,21 +15,24 @@
 namespace rocshmem {
 namespace signal {
 
+/* The signal is an AMO target like any other (amo.h's atomicity rule). */
 inline void update(const char *call, rocshmem_ctx_t ctx, uint64_t *sig_addr, uint64_t value,
                    int sig_op, int pe) {
-  uint64_t *sig = amo::target(call, ctx, "sig_addr", sig_addr, pe);
   if (sig_op == ROCSHMEM_SIGNAL_SET)
-    __atomic_store_n(sig, value, __ATOMIC_RELEASE);
+    amo::set<uint64_t>(call, ctx, sig_addr, value, pe);
   else if (sig_op == ROCSHMEM_SIGNAL_ADD)
-    __atomic_fetch_add(sig, value, __ATOMIC_SEQ_CST);
+    amo::add<uint64_t>(call, ctx, sig_addr, value, pe);
   else
     fatal(call, "sig_op = %d is neither SHMEM_SIGNAL_SET nor SHMEM_SIGNAL_ADD", sig_op);
 }
 
+/* The data must be visible when the signal is: a release store orders it on
+ * shared memory, a network fence orders the put before the signal's AMO. */
 template <class T>
 inline void put_signal(const char *call, rocshmem_ctx_t ctx, void *dest, const void *source,
                        size_t nelems, uint64_t *sig_addr, uint64_t value, int sig_op, int pe) {
   rma::put<T>(call, ctx, dest, source, nelems, pe);
+  if (net::g_active) net::fence();
   update(call, ctx, sig_addr, value, sig_op, pe);
 }
 

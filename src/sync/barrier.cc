@@ -43,9 +43,16 @@ SyncState g_sync;
 
 void signal(const char *call, int to) {
   uint64_t *slot = g_sync.counters + static_cast<size_t>(g_peers.my_pe) * kLineWords;
-  auto *remote =
-      reinterpret_cast<uint64_t *>(peer_translate(call, "sync counter", slot, sizeof(uint64_t), to));
-  __atomic_store_n(remote, ++g_sync.sent[to], __ATOMIC_RELEASE);
+  const uint64_t value = ++g_sync.sent[to];
+  Location loc = peer_locate(call, "sync counter", slot, sizeof(uint64_t), to);
+  if (loc.mapped) {
+    __atomic_store_n(reinterpret_cast<uint64_t *>(loc.mapped), value, __ATOMIC_RELEASE);
+  } else {
+    /* Ordered after everything this PE sent before (fence), and written by
+     * one 8-byte put, so the waiter never sees a torn value. */
+    net::fence();
+    net::put(call, to, loc, &value, sizeof value, false);
+  }
 }
 
 void wait_for(int from) {

@@ -6,6 +6,7 @@
 #include <atomic>
 
 #include "team/group.h"
+#include "transport/network.h"
 
 namespace rocshmem {
 
@@ -13,13 +14,20 @@ namespace rocshmem {
 void barrier_setup(const char *call);
 void barrier_teardown();
 
-/* Completion of every put issued so far, to every PE.  Puts are stores into
- * mapped memory; a full fence makes them globally visible before any later
- * load or store (including a later flag store or get). */
-inline void quiet() { std::atomic_thread_fence(std::memory_order_seq_cst); }
+/* Completion of every put issued so far, to every PE.  Puts to mapped peers
+ * are stores; a full fence makes them globally visible before any later load
+ * or store (including a later flag store or get).  Network puts complete by
+ * flushing the transport. */
+inline void quiet() {
+  std::atomic_thread_fence(std::memory_order_seq_cst);
+  if (net::g_active) net::quiet();
+}
 /* Ordering of puts per target PE: stores are already ordered on x86 (TSO);
  * the release fence keeps the compiler, and weaker CPUs, from reordering. */
-inline void fence() { std::atomic_thread_fence(std::memory_order_release); }
+inline void fence() {
+  std::atomic_thread_fence(std::memory_order_release);
+  if (net::g_active) net::fence();
+}
 
 /* Returns when every member of `group` has called it (no completion
  * guarantee for puts beyond release/acquire ordering: shmem_team_sync). */

@@ -9,6 +9,7 @@
 #include <sched.h>
 
 #include "core/runtime.h"
+#include "transport/network.h"
 
 namespace rocshmem {
 
@@ -26,6 +27,9 @@ template <class Done>
 inline void wait_politely(Done done) {
   const unsigned spins = g_runtime.spin_count;
   for (unsigned i = 0; !done(); ++i) {
+    /* What we wait for may arrive through the network transport, which
+     * makes progress only when driven (see transport/ucx/transport.cc). */
+    if (net::g_active) net::progress();
     if (i < spins)
       cpu_relax();
     else

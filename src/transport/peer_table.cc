@@ -27,4 +27,9 @@ void peer_bad_address(const char *call, const char *arg, const void *addr, size_
         reinterpret_cast<void *>(g_peers.hi[SEG_DATA]));
 }
 
+void peer_not_mapped(const char *call, int pe) {
+  fatal(call, "internal error: PE %d is not mapped into this process (it is reached through "
+        "the network transport)", pe);
+}
+
 }  // namespace rocshmem

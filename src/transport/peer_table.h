@@ -4,7 +4,11 @@
  *
  * Symmetric addresses are translated by offset from the segment start: the
  * same variable sits at different virtual addresses in different PEs (ASLR),
- * but at the same offset in its segment. */
+ * but at the same offset in its segment.
+ *
+ * A peer whose segments are mapped here (same node) is reached by load/store;
+ * any other peer goes through the network transport (transport/ucx), which
+ * addresses it by (segment, offset). */
 #ifndef ROCSHMEM_TRANSPORT_PEER_TABLE_H
 #define ROCSHMEM_TRANSPORT_PEER_TABLE_H
 
@@ -18,9 +22,8 @@ namespace rocshmem {
 
 enum Segment : int { SEG_HEAP = 0, SEG_DATA = 1, SEG_COUNT = 2 };
 
-/* How a peer is reached.  Only SHM exists in this build; the tag is data so
- * that the API families never branch on transports they do not know. */
-enum class PeerPath : uint8_t { SELF, SHM, UNREACHABLE };
+/* How a peer is reached, decided at init and stored as data. */
+enum class PeerPath : uint8_t { SELF, SHM, UCX, UNREACHABLE };
 
 struct PeerTable {
   int my_pe = -1;
@@ -32,6 +35,9 @@ struct PeerTable {
    * nullptr when it is not load/store reachable. */
   std::vector<char *> base[SEG_COUNT];
   std::vector<PeerPath> path;
+  /* AMOs go through the network transport for every PE, self included, when
+   * the job spans nodes (the atomicity rule: see amo/amo.h). */
+  bool amo_via_network = false;
 };
 
 extern PeerTable g_peers;
@@ -39,6 +45,7 @@ extern PeerTable g_peers;
 [[noreturn]] void peer_bad_pe(const char *call, int pe);
 [[noreturn]] void peer_bad_address(const char *call, const char *arg, const void *addr,
                                    size_t len, int pe);
+[[noreturn]] void peer_not_mapped(const char *call, int pe);
 
 /* Segment holding [addr, addr+len), or -1. */
 inline int peer_segment_of(const void *addr, size_t len) {
@@ -53,16 +60,32 @@ inline void peer_check_pe(const char *call, int pe) {
     peer_bad_pe(call, pe);
 }
 
-/* Address of the symmetric object `addr` (length len) of PE `pe`, as mapped in
- * this process.  Ends the job with a message naming `call` and `arg` if pe is
- * out of range or the range is not symmetric.  Init refuses jobs with
- * UNREACHABLE peers until a network transport exists, so every base is set. */
-inline char *peer_translate(const char *call, const char *arg, const void *addr, size_t len,
+/* A checked symmetric address on some PE. */
+struct Location {
+  char *mapped;  /* usable address in this process, nullptr if not mapped */
+  int seg;
+  size_t offset; /* from the segment start, for the network transport */
+};
+
+/* Locates the symmetric object `addr` (length len) on PE `pe`.  Ends the job
+ * with a message naming `call` and `arg` if pe is out of range or the range
+ * is not symmetric. */
+inline Location peer_locate(const char *call, const char *arg, const void *addr, size_t len,
                             int pe) {
   peer_check_pe(call, pe);
   int s = peer_segment_of(addr, len);
   if (__builtin_expect(s < 0, 0)) peer_bad_address(call, arg, addr, len, pe);
-  return g_peers.base[s][pe] + (reinterpret_cast<uintptr_t>(addr) - g_peers.lo[s]);
+  size_t off = reinterpret_cast<uintptr_t>(addr) - g_peers.lo[s];
+  char *base = g_peers.base[s][pe];
+  return Location{base ? base + off : nullptr, s, off};
+}
+
+/* For callers that know the peer is mapped (same node): its address here. */
+inline char *peer_translate(const char *call, const char *arg, const void *addr, size_t len,
+                            int pe) {
+  Location loc = peer_locate(call, arg, addr, len, pe);
+  if (__builtin_expect(!loc.mapped, 0)) peer_not_mapped(call, pe);
+  return loc.mapped;
 }
 
 }  // namespace rocshmem

@@ -1,0 +1,144 @@
+#!/usr/bin/env bash
+# The README's test command: installs dependencies, builds rocshmem out of
+# tree in build/ and runs the whole test suite (make check), then prints one
+# summary line, always the last line of output:
+#
+#   N passed, N failed[, N skipped]
+#
+# passed = PASS + XFAIL, failed = FAIL + XPASS + ERROR, counted over every
+# ":test-result:" line of the automake .trs files (one per TAP test case).
+# The exit status is non-zero when something failed or no test ran at all.
+#
+#   bash scripts/test.sh [extra configure arguments, e.g. --enable-debug]
+#
+# Environment: MAKE_JOBS (default 2), TEST_TIMEOUT (seconds for make check,
+# default 3600), SKIP_DEPS=1 (do not run setup-deps.sh).
+set -euo pipefail
+
+root=$(cd "$(dirname "$0")/.." && pwd)
+build="$root/build"
+jobs=${MAKE_JOBS:-2}
+check_timeout=${TEST_TIMEOUT:-3600}
+cd "$root"
+exec </dev/null # nothing below may wait for input (CI has none)
+
+# Until the summary, a failing step still ends on the summary line.
+step=""
+on_exit() {
+  local rc=$?
+  if [ -n "$step" ]; then
+    echo "test.sh: FAILED while running: $step (exit status $rc); see the output above" >&2
+    echo "0 passed, 1 failed"
+    exit 1
+  fi
+}
+trap on_exit EXIT
+run() {
+  local start=$SECONDS
+  step="$*"
+  echo "==> $*"
+  "$@"
+  echo "    ($((SECONDS - start)) s)"
+}
+
+# The .trs files of this build (not of a leftover `make distcheck` tree).
+find_trs() {
+  find "$build" -path "$build/rocshmem-*" -prune -o -name '*.trs' -print
+}
+
+# mpirun refuses root without these, and the tests start more PEs than CI has cores.
+if [ "$(id -u)" -eq 0 ]; then
+  export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
+fi
+export OMPI_MCA_rmaps_base_oversubscribe=1
+
+if [ "${SKIP_DEPS:-0}" != 1 ]; then
+  run bash scripts/setup-deps.sh
+fi
+if [ -f config.status ]; then
+  step="configure"
+  echo "test.sh: the source tree is configured in place (config.status); run 'make distclean' there first" >&2
+  exit 1
+fi
+run ./autogen.sh
+mkdir -p "$build"
+cd "$build"
+run ../configure --prefix="$root/install" "$@"
+run make -j"$jobs"
+
+# Results of earlier runs must not count again (a test may have been removed).
+find_trs | while IFS= read -r trs; do
+  rm -f "$trs" "${trs%.trs}.log"
+done
+rm -f "$build"/test-suite.log
+
+# -k: build and run everything that can be, whatever fails first.
+step=""
+echo "==> make -k -j$jobs check"
+check_start=$SECONDS
+check_rc=0
+# A hung test must not eat CI's whole budget: timeout ends make and every
+# process under it (it signals its own process group).
+timeout -k 30 "$check_timeout" make -k -j"$jobs" check || check_rc=$?
+if [ "$check_rc" -eq 124 ]; then
+  echo "test.sh: make check ran past ${check_timeout} s (TEST_TIMEOUT) and was stopped"
+fi
+echo "    ($((SECONDS - check_start)) s)"
+if [ "$check_rc" -ne 0 ] && [ "$check_rc" -ne 124 ] &&
+  [ -z "$(find_trs)" ]; then
+  # automake runs no test at all when one test program fails to build: run
+  # the ones that did build, so one compile error does not hide every result.
+  echo "==> make check ran no test (status $check_rc); running those that built: make -k test-suite.log"
+  timeout -k 30 "$check_timeout" make -k -j"$jobs" test-suite.log || true
+fi
+
+# ---------------------------------------------------------------- summary
+declare -A count=([PASS]=0 [FAIL]=0 [XFAIL]=0 [XPASS]=0 [SKIP]=0 [ERROR]=0)
+failed_logs=()
+while IFS= read -r trs; do
+  bad=0
+  while read -r _ result _; do
+    case "$result" in
+      PASS | FAIL | XFAIL | XPASS | SKIP | ERROR) count[$result]=$((count[$result] + 1)) ;;
+      *) continue ;;
+    esac
+    case "$result" in FAIL | XPASS | ERROR) bad=1 ;; esac
+  done < <(grep '^:test-result:' "$trs" || true)
+  [ "$bad" -eq 0 ] || failed_logs+=("${trs%.trs}.log")
+done < <(find_trs | sort)
+
+passed=$((count[PASS] + count[XFAIL]))
+failed=$((count[FAIL] + count[XPASS] + count[ERROR]))
+skipped=${count[SKIP]}
+
+for log in "${failed_logs[@]}"; do
+  echo
+  echo "======== failed: ${log#"$build"/} (last 60 lines)"
+  if [ -f "$log" ]; then tail -n 60 "$log"; else echo "(no log)"; fi
+done
+
+echo
+echo "test.sh: PASS ${count[PASS]}, XFAIL ${count[XFAIL]}, FAIL ${count[FAIL]}," \
+  "XPASS ${count[XPASS]}, ERROR ${count[ERROR]}, SKIP $skipped" \
+  "(from $(find_trs | wc -l) .trs files)"
+if [ "$check_rc" -ne 0 ] && [ "$failed" -eq 0 ]; then
+  # Nothing failed inside a test, so make itself did (a test program that
+  # does not compile, a broken harness, the time limit): a failure too.
+  if [ "$check_rc" -eq 124 ]; then
+    echo "test.sh: make check was stopped after ${check_timeout} s (make deletes the logs of" \
+      "the tests it interrupts); counted as one failure"
+  else
+    echo "test.sh: make check exited with status $check_rc without a failing test case" \
+      "(a test program failed to build?); see the make output above"
+  fi
+  failed=1
+fi
+if [ $((passed + failed)) -eq 0 ]; then
+  echo "test.sh: no test ran"
+fi
+
+trap - EXIT
+line="$passed passed, $failed failed"
+[ "$skipped" -eq 0 ] || line="$line, $skipped skipped"
+echo "$line"
+[ "$failed" -eq 0 ] && [ $((passed + failed)) -gt 0 ]

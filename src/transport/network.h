@@ -1,0 +1,53 @@
+/* The transport to PEs that are not mapped into this process (other nodes).
+ *
+ * The API families call these only for peers whose PeerTable path is UCX;
+ * same-node peers never get here.  Implemented over UCX (ucx/transport.cc) or,
+ * in a build without UCX, by stubs that are never reached because init
+ * refuses jobs spanning nodes (network_none.cc). */
+#ifndef ROCSHMEM_TRANSPORT_NETWORK_H
+#define ROCSHMEM_TRANSPORT_NETWORK_H
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+
+#include "transport/peer_table.h"
+
+namespace rocshmem {
+
+struct Runtime;
+class Bootstrap;
+
+namespace net {
+
+/* Set once the transport serves at least one peer: wait loops then drive
+ * its progress, and fence/quiet include it. */
+extern bool g_active;
+
+bool compiled_in();
+
+/* Collective, at init: connects every PE whose path is UNREACHABLE (and
+ * every other PE when g_peers.amo_via_network) and marks the former UCX.  Segments are
+ * registered from g_peers.lo/hi.  Returns false with *error on failure. */
+bool setup(Runtime &rt, std::string *error);
+/* Collective, at finalize. */
+void teardown(Bootstrap &boot);
+
+/* Blocking forms return when the local buffer is reusable (put) or filled
+ * (get); nbi forms return at once and complete by quiet. */
+void put(const char *call, int pe, const Location &to, const void *src, size_t bytes, bool nbi);
+void get(const char *call, int pe, const Location &from, void *dst, size_t bytes, bool nbi);
+
+enum class AtomicOp { Add, And, Or, Xor, Swap, CompareSwap };
+/* A 4- or 8-byte atomic on the remote location; returns the old value. */
+uint64_t atomic(const char *call, int pe, const Location &at, AtomicOp op, uint64_t operand,
+                uint64_t compare, size_t size);
+
+void fence();
+void quiet();
+void progress();
+
+}  // namespace net
+}  // namespace rocshmem
+
+#endif

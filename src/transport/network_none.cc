@@ -1,0 +1,34 @@
+/* Built without UCX: no network transport.  Init refuses jobs whose PEs are
+ * not all on one node, so none of the data-path functions can be reached. */
+#include "core/log.h"
+#include "transport/network.h"
+
+namespace rocshmem {
+namespace net {
+
+bool g_active = false;
+
+bool compiled_in() { return false; }
+
+bool setup(Runtime &, std::string *error) {
+  *error = "this build of rocshmem has no network transport (configure found no UCX)";
+  return false;
+}
+void teardown(Bootstrap &) {}
+
+[[noreturn]] static void unreachable(const char *call, int pe) {
+  fatal(call, "PE %d is on another node and this build has no network transport", pe);
+}
+void put(const char *call, int pe, const Location &, const void *, size_t, bool) {
+  unreachable(call, pe);
+}
+void get(const char *call, int pe, const Location &, void *, size_t, bool) { unreachable(call, pe); }
+uint64_t atomic(const char *call, int pe, const Location &, AtomicOp, uint64_t, uint64_t, size_t) {
+  unreachable(call, pe);
+}
+void fence() {}
+void quiet() {}
+void progress() {}
+
+}  // namespace net
+}  // namespace rocshmem

@@ -1,0 +1,307 @@
+/* The network transport over UCX (UCP).
+ *
+ * One UCP context and one worker per PE; an endpoint to every PE served over
+ * the network; both symmetric segments (heap and static data) registered with
+ * ucp_mem_map and their rkeys exchanged at init over the bootstrap.  RMA uses
+ * ucp_put_nbx / ucp_get_nbx, AMOs ucp_atomic_op_nbx, fence ucp_worker_fence
+ * and quiet a worker flush.
+ *
+ * Progress: transports without hardware RMA/atomics (tcp, and shared memory
+ * for atomics) are emulated by UCX with active messages that the *target*
+ * worker must progress.  A PE busy computing would then stall everyone
+ * updating its memory, so a progress thread sleeps on the worker's event fd
+ * (UCP wakeup) and progresses it when traffic arrives: it costs no CPU while
+ * idle, which matters on oversubscribed nodes.  Wait loops progress the
+ * worker too, for latency (ROCSHMEM_UCX_PROGRESS_THREAD=0 leaves only those). */
+#include <sys/epoll.h>
+#include <ucp/api/ucp.h>
+#include <unistd.h>
+
+#include <atomic>
+#include <cstring>
+#include <thread>
+#include <vector>
+
+#include "bootstrap/bootstrap.h"
+#include "core/log.h"
+#include "core/runtime.h"
+#include "transport/network.h"
+
+namespace rocshmem {
+namespace net {
+
+bool g_active = false;
+
+namespace {
+
+struct Ucx {
+  ucp_context_h context = nullptr;
+  ucp_worker_h worker = nullptr;
+  ucp_mem_h mem[SEG_COUNT] = {};
+  std::vector<ucp_ep_h> eps;                       /* per PE, null if not served */
+  std::vector<ucp_rkey_h> rkeys[SEG_COUNT];        /* per PE */
+  std::vector<uint64_t> remote_base[SEG_COUNT];    /* per PE: segment start there */
+  std::thread progress_thread;
+  std::atomic<bool> stop{false};
+};
+
+Ucx g_ucx;
+
+const char *status_text(ucs_status_t s) { return ucs_status_string(s); }
+
+/* Waits for a request returned by an _nbx call. */
+ucs_status_t wait_request(ucs_status_ptr_t req) {
+  if (req == nullptr) return UCS_OK;
+  if (UCS_PTR_IS_ERR(req)) return UCS_PTR_STATUS(req);
+  ucs_status_t s;
+  while ((s = ucp_request_check_status(req)) == UCS_INPROGRESS) ucp_worker_progress(g_ucx.worker);
+  ucp_request_free(req);
+  return s;
+}
+
+void finish(const char *call, const char *what, int pe, ucs_status_ptr_t req, bool nbi) {
+  if (nbi && UCS_PTR_IS_PTR(req)) {
+    ucp_request_free(req); /* completes by flush; nothing to hand back */
+    return;
+  }
+  ucs_status_t s = nbi ? UCS_PTR_STATUS(req) : wait_request(req);
+  if (s != UCS_OK) fatal(call, "%s to PE %d failed: %s", what, pe, status_text(s));
+}
+
+ucp_ep_h ep_of(const char *call, int pe) {
+  ucp_ep_h ep = g_ucx.eps[pe];
+  if (!ep) fatal(call, "internal error: PE %d has no network endpoint", pe);
+  return ep;
+}
+
+/* Exchanges a variable-length blob with every PE over the bootstrap. */
+std::vector<std::vector<char>> allgather_blobs(Bootstrap &boot, const void *data, size_t len) {
+  const int n = boot.size();
+  std::vector<uint64_t> lens(n);
+  uint64_t mine = len;
+  boot.allgather(&mine, lens.data(), sizeof mine);
+  uint64_t max = 0;
+  for (uint64_t l : lens) max = l > max ? l : max;
+  std::vector<char> in(max), all(max * n);
+  std::memcpy(in.data(), data, len);
+  boot.allgather(in.data(), all.data(), max);
+  std::vector<std::vector<char>> out(n);
+  for (int pe = 0; pe < n; ++pe)
+    out[pe].assign(all.begin() + pe * max, all.begin() + pe * max + lens[pe]);
+  return out;
+}
+
+void progress_loop() {
+  int efd = -1;
+  if (ucp_worker_get_efd(g_ucx.worker, &efd) != UCS_OK) return;
+  int ep = epoll_create1(EPOLL_CLOEXEC);
+  epoll_event ev{};
+  ev.events = EPOLLIN;
+  epoll_ctl(ep, EPOLL_CTL_ADD, efd, &ev);
+  while (!g_ucx.stop.load(std::memory_order_acquire)) {
+    while (ucp_worker_progress(g_ucx.worker)) {
+    }
+    ucs_status_t s = ucp_worker_arm(g_ucx.worker);
+    if (s == UCS_ERR_BUSY) continue;
+    epoll_event got;
+    epoll_wait(ep, &got, 1, 100); /* the timeout bounds how long stop takes */
+  }
+  close(ep);
+}
+
+}  // namespace
+
+bool compiled_in() { return true; }
+
+bool setup(Runtime &rt, std::string *error) {
+  const int n = rt.n_pes;
+  g_ucx.eps.assign(n, nullptr);
+  for (int s = 0; s < SEG_COUNT; ++s) {
+    g_ucx.rkeys[s].assign(n, nullptr);
+    g_ucx.remote_base[s].assign(n, 0);
+  }
+  std::vector<char> served(n, 0);
+  bool any = false;
+  for (int pe = 0; pe < n; ++pe) {
+    /* AMOs to same-node peers go through UCX too (amo/amo.h), so those get
+     * endpoints; a PE's operations on itself never do. */
+    served[pe] = pe != rt.my_pe &&
+                 (g_peers.amo_via_network || g_peers.path[pe] == PeerPath::UNREACHABLE);
+    any = any || served[pe];
+  }
+  /* Every PE must take part in the exchanges below, served or not. */
+  ucp_params_t params{};
+  params.field_mask = UCP_PARAM_FIELD_FEATURES | UCP_PARAM_FIELD_MT_WORKERS_SHARED;
+  params.features = UCP_FEATURE_RMA | UCP_FEATURE_AMO32 | UCP_FEATURE_AMO64 | UCP_FEATURE_WAKEUP;
+  params.mt_workers_shared = 1;
+  ucp_config_t *config = nullptr;
+  ucs_status_t s = ucp_config_read(nullptr, nullptr, &config);
+  if (s == UCS_OK) {
+    s = ucp_init(&params, config, &g_ucx.context);
+    ucp_config_release(config);
+  }
+  if (s != UCS_OK) {
+    *error = std::string("ucp_init: ") + status_text(s);
+    return false;
+  }
+  ucp_worker_params_t wparams{};
+  wparams.field_mask = UCP_WORKER_PARAM_FIELD_THREAD_MODE;
+  wparams.thread_mode = UCS_THREAD_MODE_MULTI; /* the progress thread shares it */
+  s = ucp_worker_create(g_ucx.context, &wparams, &g_ucx.worker);
+  if (s != UCS_OK) {
+    *error = std::string("ucp_worker_create: ") + status_text(s);
+    return false;
+  }
+
+  ucp_address_t *address = nullptr;
+  size_t address_len = 0;
+  ucp_worker_get_address(g_ucx.worker, &address, &address_len);
+  auto addresses = allgather_blobs(*rt.boot, address, address_len);
+  ucp_worker_release_address(g_ucx.worker, address);
+
+  for (int seg = 0; seg < SEG_COUNT; ++seg) {
+    uint64_t base = g_peers.lo[seg];
+    size_t len = g_peers.hi[seg] - g_peers.lo[seg];
+    std::vector<char> packed;
+    if (len) {
+      ucp_mem_map_params_t mp{};
+      mp.field_mask = UCP_MEM_MAP_PARAM_FIELD_ADDRESS | UCP_MEM_MAP_PARAM_FIELD_LENGTH;
+      mp.address = reinterpret_cast<void *>(base);
+      mp.length = len;
+      s = ucp_mem_map(g_ucx.context, &mp, &g_ucx.mem[seg]);
+      if (s != UCS_OK) {
+        *error = std::string("ucp_mem_map of the symmetric ") +
+                 (seg == SEG_HEAP ? "heap: " : "static data: ") + status_text(s);
+        return false;
+      }
+      void *rkey = nullptr;
+      size_t rkey_len = 0;
+      ucp_rkey_pack(g_ucx.context, g_ucx.mem[seg], &rkey, &rkey_len);
+      packed.resize(sizeof base + rkey_len);
+      std::memcpy(packed.data(), &base, sizeof base);
+      std::memcpy(packed.data() + sizeof base, rkey, rkey_len);
+      ucp_rkey_buffer_release(rkey);
+    }
+    auto keys = allgather_blobs(*rt.boot, packed.data(), packed.size());
+    for (int pe = 0; pe < n; ++pe) {
+      if (!served[pe] || keys[pe].size() <= sizeof(uint64_t)) continue;
+      std::memcpy(&g_ucx.remote_base[seg][pe], keys[pe].data(), sizeof(uint64_t));
+      if (!g_ucx.eps[pe]) {
+        ucp_ep_params_t ep{};
+        ep.field_mask = UCP_EP_PARAM_FIELD_REMOTE_ADDRESS;
+        ep.address = reinterpret_cast<const ucp_address_t *>(addresses[pe].data());
+        s = ucp_ep_create(g_ucx.worker, &ep, &g_ucx.eps[pe]);
+        if (s != UCS_OK) {
+          *error = "connecting to PE " + std::to_string(pe) + ": " + status_text(s);
+          return false;
+        }
+      }
+      s = ucp_ep_rkey_unpack(g_ucx.eps[pe], keys[pe].data() + sizeof(uint64_t),
+                             &g_ucx.rkeys[seg][pe]);
+      if (s != UCS_OK) {
+        *error = "unpacking PE " + std::to_string(pe) + "'s memory key: " + status_text(s);
+        return false;
+      }
+    }
+  }
+  for (int pe = 0; pe < n; ++pe)
+    if (served[pe] && g_peers.path[pe] == PeerPath::UNREACHABLE) g_peers.path[pe] = PeerPath::UCX;
+  g_active = any;
+  if (any && rt.cfg.ucx_progress_thread) g_ucx.progress_thread = std::thread(progress_loop);
+  return true;
+}
+
+void teardown(Bootstrap &boot) {
+  /* Complete our last operations (a barrier's final signals) while every
+   * PE's worker still runs, before anyone closes endpoints. */
+  if (g_active) quiet();
+  boot.barrier();
+  if (g_ucx.progress_thread.joinable()) {
+    g_ucx.stop.store(true, std::memory_order_release);
+    ucp_worker_signal(g_ucx.worker);
+    g_ucx.progress_thread.join();
+  }
+  const int n = static_cast<int>(g_ucx.eps.size());
+  for (int pe = 0; pe < n; ++pe)
+    for (int s = 0; s < SEG_COUNT; ++s)
+      if (g_ucx.rkeys[s][pe]) ucp_rkey_destroy(g_ucx.rkeys[s][pe]);
+  std::vector<ucs_status_ptr_t> closing;
+  ucp_request_param_t close_params{};
+  close_params.op_attr_mask = UCP_OP_ATTR_FIELD_FLAGS;
+  close_params.flags = UCP_EP_CLOSE_FLAG_FORCE;
+  for (ucp_ep_h ep : g_ucx.eps)
+    if (ep) closing.push_back(ucp_ep_close_nbx(ep, &close_params));
+  for (ucs_status_ptr_t req : closing) wait_request(req);
+  for (int s = 0; s < SEG_COUNT; ++s)
+    if (g_ucx.mem[s]) ucp_mem_unmap(g_ucx.context, g_ucx.mem[s]);
+  if (g_ucx.worker) ucp_worker_destroy(g_ucx.worker);
+  if (g_ucx.context) ucp_cleanup(g_ucx.context);
+  g_ucx.context = nullptr;
+  g_ucx.worker = nullptr;
+  for (int s = 0; s < SEG_COUNT; ++s) {
+    g_ucx.mem[s] = nullptr;
+    g_ucx.rkeys[s].clear();
+    g_ucx.remote_base[s].clear();
+  }
+  g_ucx.eps.clear();
+  g_ucx.stop.store(false);
+  g_active = false;
+}
+
+void put(const char *call, int pe, const Location &to, const void *src, size_t bytes, bool nbi) {
+  ucp_request_param_t p{};
+  ucs_status_ptr_t req = ucp_put_nbx(ep_of(call, pe), src, bytes,
+                                     g_ucx.remote_base[to.seg][pe] + to.offset,
+                                     g_ucx.rkeys[to.seg][pe], &p);
+  finish(call, "put", pe, req, nbi);
+}
+
+void get(const char *call, int pe, const Location &from, void *dst, size_t bytes, bool nbi) {
+  ucp_request_param_t p{};
+  ucs_status_ptr_t req = ucp_get_nbx(ep_of(call, pe), dst, bytes,
+                                     g_ucx.remote_base[from.seg][pe] + from.offset,
+                                     g_ucx.rkeys[from.seg][pe], &p);
+  finish(call, "get", pe, req, nbi);
+}
+
+uint64_t atomic(const char *call, int pe, const Location &at, AtomicOp op, uint64_t operand,
+                uint64_t compare, size_t size) {
+  static const ucp_atomic_op_t opcodes[] = {UCP_ATOMIC_OP_ADD, UCP_ATOMIC_OP_AND,
+                                            UCP_ATOMIC_OP_OR,  UCP_ATOMIC_OP_XOR,
+                                            UCP_ATOMIC_OP_SWAP, UCP_ATOMIC_OP_CSWAP};
+  /* CSWAP compares with `buffer` and stores the reply buffer's value (UCX's
+   * table: if (X == Y) Y = Z, X = buffer, Z = reply buffer), then returns the
+   * old value there; the others take the operand in `buffer`. */
+  const bool cswap = op == AtomicOp::CompareSwap;
+  uint64_t reply = cswap ? operand : 0;
+  if (cswap) operand = compare;
+  uint32_t operand32 = static_cast<uint32_t>(operand), reply32 = static_cast<uint32_t>(reply);
+  ucp_request_param_t p{};
+  p.op_attr_mask = UCP_OP_ATTR_FIELD_DATATYPE | UCP_OP_ATTR_FIELD_REPLY_BUFFER;
+  p.datatype = ucp_dt_make_contig(size);
+  p.reply_buffer = size == 4 ? static_cast<void *>(&reply32) : static_cast<void *>(&reply);
+  const void *arg = size == 4 ? static_cast<const void *>(&operand32)
+                              : static_cast<const void *>(&operand);
+  ucs_status_ptr_t req = ucp_atomic_op_nbx(ep_of(call, pe), opcodes[static_cast<int>(op)], arg, 1,
+                                           g_ucx.remote_base[at.seg][pe] + at.offset,
+                                           g_ucx.rkeys[at.seg][pe], &p);
+  ucs_status_t s = wait_request(req);
+  if (s != UCS_OK) fatal(call, "atomic on PE %d failed: %s", pe, status_text(s));
+  return size == 4 ? reply32 : reply;
+}
+
+void fence() {
+  if (g_active) ucp_worker_fence(g_ucx.worker);
+}
+
+void quiet() {
+  if (!g_active) return;
+  ucp_request_param_t p{};
+  ucs_status_t s = wait_request(ucp_worker_flush_nbx(g_ucx.worker, &p));
+  if (s != UCS_OK) fatal("shmem_quiet", "flushing network operations failed: %s", status_text(s));
+}
+
+void progress() { ucp_worker_progress(g_ucx.worker); }
+
+}  // namespace net
+}  // namespace rocshmem

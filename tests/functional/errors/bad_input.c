@@ -1,0 +1,262 @@
+/*
+ * Bad input, one case per run: `bad_input CASE`.  bad_input.sh runs every
+ * case under mpirun and checks the exit status and the message on stderr
+ * (DESIGN.md, principle 9: the message names the call and the argument, the
+ * job ends with a non-zero status, nothing hangs).
+ *
+ * A case that should have ended the job but returns exits with
+ * SURVIVED; a case whose call is meant to return an error (NULL from an
+ * allocator) exits 0 when it did, WRONG_RESULT when it did not.
+ */
+#include <stdint.h>
+
+#include "../common/ftest.h"
+
+enum { SURVIVED = 90, WRONG_RESULT = 91 };
+
+static long static_word[4];
+static char src_buf[4 << 20]; /* large source buffer: never read, the checks come first */
+
+/* The PE number before init, from the launcher (cases that must differ
+ * between PEs before shmem_init, e.g. in their environment). */
+static int launcher_rank(void) {
+  const char *r = getenv("OMPI_COMM_WORLD_RANK");
+  if (!r) r = getenv("PMIX_RANK");
+  return r ? atoi(r) : 0;
+}
+
+static int peer(void) { return (shmem_my_pe() + 1) % shmem_n_pes(); }
+
+/* ---- RMA: bad PE, address, length */
+static int pe_out_of_range(void) {
+  long *p = (long *)shmem_malloc(64);
+  shmem_putmem(p, src_buf, 8, 7);
+  return SURVIVED;
+}
+static int pe_equals_npes(void) { /* the first invalid PE: off-by-one checks */
+  long *p = (long *)shmem_malloc(64);
+  shmem_putmem_nbi(p, src_buf, 8, shmem_n_pes());
+  return SURVIVED;
+}
+static int pe_negative_p(void) {
+  int *p = (int *)shmem_malloc(64);
+  shmem_int_p(p, 1, -1);
+  return SURVIVED;
+}
+static int rocshmem_pe_out_of_range(void) {
+  long *p = (long *)rocshmem_malloc(64);
+  rocshmem_putmem(p, src_buf, 8, 7);
+  return SURVIVED;
+}
+static int dest_on_stack(void) {
+  char stack[64];
+  shmem_putmem(stack, src_buf, sizeof stack, peer());
+  return SURVIVED;
+}
+static int dest_malloced(void) {
+  char *m = (char *)malloc(64);
+  shmem_putmem(m, src_buf, 64, peer());
+  return SURVIVED;
+}
+static int source_on_stack(void) {
+  char stack[64], out[64];
+  shmem_getmem(out, stack, sizeof stack, peer());
+  return SURVIVED;
+}
+static int g_source_on_stack(void) {
+  long local = 0;
+  (void)shmem_long_g(&local, peer());
+  return SURVIVED;
+}
+static int iput_dest_on_stack(void) {
+  int stack[16], src[16] = {0};
+  shmem_int_iput(stack, src, 2, 1, 8, peer());
+  return SURVIVED;
+}
+static int iget_source_on_stack(void) {
+  int stack[16] = {0}, dst[16];
+  shmem_int_iget(dst, stack, 1, 2, 8, peer());
+  return SURVIVED;
+}
+static int put_past_heap_end(void) { /* run with SHMEM_SYMMETRIC_SIZE=1M */
+  char *p = (char *)shmem_malloc(64);
+  shmem_putmem(p, src_buf, 2 << 20, peer());
+  return SURVIVED;
+}
+static int put_past_static_end(void) {
+  shmem_putmem(static_word, src_buf, (size_t)1 << 40, peer());
+  return SURVIVED;
+}
+static int long_put_overflow(void) {
+  long *p = (long *)shmem_malloc(64);
+  shmem_long_put(p, (const long *)src_buf, SIZE_MAX / 4, peer());
+  return SURVIVED;
+}
+static int iput_stride_overflow(void) {
+  long *p = (long *)shmem_malloc(64);
+  shmem_long_iput(p, (const long *)src_buf, PTRDIFF_MAX / 2, 1, 3, peer());
+  return SURVIVED;
+}
+
+/* ---- use before init / after finalize */
+static int putmem_before_init(void) {
+  shmem_putmem(static_word, src_buf, 8, 0);
+  return SURVIVED;
+}
+static int my_pe_before_init(void) {
+  (void)shmem_my_pe();
+  return SURVIVED;
+}
+static int malloc_before_init(void) {
+  (void)shmem_malloc(64);
+  return SURVIVED;
+}
+static int barrier_before_init(void) {
+  shmem_barrier_all();
+  return SURVIVED;
+}
+static int addr_accessible_before_init(void) {
+  (void)shmem_addr_accessible(static_word, 0);
+  return SURVIVED;
+}
+static int putmem_after_finalize(void) {
+  shmem_init();
+  shmem_finalize();
+  shmem_putmem(static_word, src_buf, 8, 0);
+  return SURVIVED;
+}
+
+/* ---- symmetric memory */
+static int heap_exhausted(void) { /* run with SHMEM_SYMMETRIC_SIZE=1M */
+  void *p = shmem_malloc(2 << 20);
+  if (p) return WRONG_RESULT;
+  void *q = shmem_malloc(1024); /* the heap must still work afterwards */
+  if (!q) return WRONG_RESULT;
+  shmem_free(q);
+  return 0;
+}
+static int double_free(void) {
+  void *p = shmem_malloc(64);
+  shmem_free(p);
+  shmem_free(p);
+  return SURVIVED;
+}
+static int free_static(void) {
+  shmem_free(static_word);
+  return SURVIVED;
+}
+static int free_interior(void) {
+  char *p = (char *)shmem_malloc(256);
+  shmem_free(p + 64);
+  return SURVIVED;
+}
+static int free_malloced(void) {
+  shmem_free(malloc(64));
+  return SURVIVED;
+}
+static int realloc_bad(void) {
+  (void)shmem_realloc(static_word, 128);
+  return SURVIVED;
+}
+static int align_3(void) { return shmem_align(3, 64) == NULL ? 0 : WRONG_RESULT; }
+static int align_0(void) { return shmem_align(0, 64) == NULL ? 0 : WRONG_RESULT; }
+static int calloc_overflow(void) {
+  return shmem_calloc(SIZE_MAX / 2, 4) == NULL ? 0 : WRONG_RESULT;
+}
+static int hints_unknown(void) {
+  return shmem_malloc_with_hints(64, 1L << 20) == NULL ? 0 : WRONG_RESULT;
+}
+static int debug_size_mismatch(void) { /* run with SHMEM_DEBUG=1 */
+  (void)shmem_malloc(shmem_my_pe() == 0 ? 64 : 128);
+  return SURVIVED;
+}
+static int debug_realloc_mismatch(void) { /* run with SHMEM_DEBUG=1 */
+  void *p = shmem_malloc(64);
+  (void)shmem_realloc(p, shmem_my_pe() == 0 ? 1024 : 2048);
+  return SURVIVED;
+}
+static int debug_align_mismatch(void) { /* run with SHMEM_DEBUG=1 */
+  (void)shmem_align(shmem_my_pe() == 0 ? 64 : 4096, 64);
+  return SURVIVED;
+}
+
+/* ---- whole-job behaviour */
+static int error_on_one_pe(void) { /* the others wait in a barrier: must not hang */
+  if (shmem_my_pe() == 1) shmem_putmem(static_word, src_buf, 8, 99);
+  shmem_barrier_all();
+  return SURVIVED;
+}
+static int global_exit_7(void) { /* PE 1 ends the job; PE 0 waits in a barrier */
+  if (shmem_my_pe() == 1) shmem_global_exit(7);
+  shmem_barrier_all();
+  return SURVIVED;
+}
+static int heap_size_mismatch(void) { /* init itself fails: SHMEM_SYMMETRIC_SIZE differs */
+  return 0; /* (the environment is set before init, see main) */
+}
+static int just_init(void) { return 0; } /* for environment errors and warnings */
+
+typedef struct {
+  const char *name;
+  int (*run)(void);
+  int before_init; /* 1: the case calls (or avoids) shmem_init itself */
+} bad_case;
+
+static const bad_case cases[] = {
+    {"pe_out_of_range", pe_out_of_range, 0},
+    {"pe_equals_npes", pe_equals_npes, 0},
+    {"pe_negative_p", pe_negative_p, 0},
+    {"rocshmem_pe_out_of_range", rocshmem_pe_out_of_range, 0},
+    {"dest_on_stack", dest_on_stack, 0},
+    {"dest_malloced", dest_malloced, 0},
+    {"source_on_stack", source_on_stack, 0},
+    {"g_source_on_stack", g_source_on_stack, 0},
+    {"iput_dest_on_stack", iput_dest_on_stack, 0},
+    {"iget_source_on_stack", iget_source_on_stack, 0},
+    {"put_past_heap_end", put_past_heap_end, 0},
+    {"put_past_static_end", put_past_static_end, 0},
+    {"long_put_overflow", long_put_overflow, 0},
+    {"iput_stride_overflow", iput_stride_overflow, 0},
+    {"putmem_before_init", putmem_before_init, 1},
+    {"my_pe_before_init", my_pe_before_init, 1},
+    {"malloc_before_init", malloc_before_init, 1},
+    {"barrier_before_init", barrier_before_init, 1},
+    {"addr_accessible_before_init", addr_accessible_before_init, 1},
+    {"putmem_after_finalize", putmem_after_finalize, 1},
+    {"heap_exhausted", heap_exhausted, 0},
+    {"double_free", double_free, 0},
+    {"free_static", free_static, 0},
+    {"free_interior", free_interior, 0},
+    {"free_malloced", free_malloced, 0},
+    {"realloc_bad", realloc_bad, 0},
+    {"align_3", align_3, 0},
+    {"align_0", align_0, 0},
+    {"calloc_overflow", calloc_overflow, 0},
+    {"hints_unknown", hints_unknown, 0},
+    {"debug_size_mismatch", debug_size_mismatch, 0},
+    {"debug_realloc_mismatch", debug_realloc_mismatch, 0},
+    {"debug_align_mismatch", debug_align_mismatch, 0},
+    {"error_on_one_pe", error_on_one_pe, 0},
+    {"global_exit_7", global_exit_7, 0},
+    {"heap_size_mismatch", heap_size_mismatch, 0},
+    {"just_init", just_init, 0},
+};
+
+int main(int argc, char **argv) {
+  if (argc != 2) {
+    fprintf(stderr, "usage: %s CASE\n", argv[0]);
+    return 2;
+  }
+  for (size_t k = 0; k < sizeof cases / sizeof cases[0]; ++k) {
+    if (strcmp(argv[1], cases[k].name) != 0) continue;
+    if (cases[k].run == heap_size_mismatch && launcher_rank() == 1)
+      setenv("SHMEM_SYMMETRIC_SIZE", "1M", 1); /* PE 0 keeps the default */
+    if (!cases[k].before_init) shmem_init();
+    int rc = cases[k].run();
+    if (rc == SURVIVED) fprintf(stderr, "bad_input: case %s returned\n", argv[1]);
+    if (!cases[k].before_init) shmem_finalize();
+    return rc;
+  }
+  fprintf(stderr, "bad_input: unknown case %s\n", argv[1]);
+  return 2;
+}

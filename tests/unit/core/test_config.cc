@@ -1,0 +1,341 @@
+/*
+ * The configuration table (src/core/config.h, src/core/env.def): value
+ * parsers, config_load from the environment (defaults, the
+ * ROCSHMEM_HEAP_SIZE alias and its precedence, errors that name the
+ * variable), detection of unknown (typo'd) variables, and the table itself.
+ *
+ * Every test starts from an environment without any SHMEM_* / ROCSHMEM_*
+ * variable (the fixture), so the results do not depend on who runs `make
+ * check`.
+ */
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "core/config.h"
+
+#include <check.h>
+
+extern char **environ;
+
+using rocshmem::Config;
+
+namespace {
+
+constexpr size_t KiB = 1024, MiB = 1024 * KiB, GiB = 1024 * MiB;
+
+bool is_ours(const char *var) {
+  return std::strncmp(var, "SHMEM_", 6) == 0 || std::strncmp(var, "ROCSHMEM_", 9) == 0;
+}
+
+void clear_our_environment() {
+  std::vector<std::string> names;
+  for (char **e = environ; e && *e; ++e)
+    if (is_ours(*e)) names.emplace_back(*e, std::strcspn(*e, "="));
+  for (const std::string &n : names) unsetenv(n.c_str());
+}
+
+size_t size_of(const char *text) {
+  size_t v = 0xdeadbeef;
+  ck_assert_msg(rocshmem::parse_size(text, &v), "parse_size(\"%s\") failed", text);
+  return v;
+}
+
+void size_rejected(const char *text) {
+  size_t v = 0xdeadbeef;
+  ck_assert_msg(!rocshmem::parse_size(text, &v), "parse_size(\"%s\") accepted: %zu", text, v);
+  ck_assert_msg(v == 0xdeadbeef, "parse_size(\"%s\") wrote its output on failure", text);
+}
+
+bool loads(Config *cfg, std::string *error) {
+  *cfg = Config{};
+  error->clear();
+  return rocshmem::config_load(cfg, error);
+}
+
+}  // namespace
+
+START_TEST(parse_size_plain_and_suffixed) {
+  ck_assert_uint_eq(size_of("0"), 0);
+  ck_assert_uint_eq(size_of("64"), 64);
+  ck_assert_uint_eq(size_of("4K"), 4 * KiB);
+  ck_assert_uint_eq(size_of("4k"), 4 * KiB);
+  ck_assert_uint_eq(size_of("4KB"), 4 * KiB);
+  ck_assert_uint_eq(size_of("4kb"), 4 * KiB);
+  ck_assert_uint_eq(size_of("512M"), 512 * MiB);
+  ck_assert_uint_eq(size_of("512m"), 512 * MiB);
+  ck_assert_uint_eq(size_of("2G"), 2 * GiB);
+  ck_assert_uint_eq(size_of("1.5G"), 3 * GiB / 2);
+  ck_assert_uint_eq(size_of("0.5K"), 512);
+  ck_assert_uint_eq(size_of("3T"), 3 * 1024 * GiB);
+  ck_assert_uint_eq(size_of(" 8M "), 8 * MiB); /* surrounding blanks */
+  ck_assert_uint_eq(size_of("16777215T"), 16777215ull << 40); /* the largest whole T below 2^64 */
+}
+END_TEST
+
+START_TEST(parse_size_rejects_junk) {
+  for (const char *bad : {"", " ", "abc", "K", "4X", "4KK", "4 K", "12abc", "4KBB", "4MiB", "M4",
+                          "0x", "--1", "1e", "nan", "inf"})
+    size_rejected(bad);
+  size_t v;
+  ck_assert(!rocshmem::parse_size(nullptr, &v));
+}
+END_TEST
+
+START_TEST(parse_size_rejects_negative) {
+  for (const char *bad : {"-1", "-0", " -4K", "-1G", "-0.5"}) size_rejected(bad);
+}
+END_TEST
+
+START_TEST(parse_size_rejects_overflow) {
+  /* 2^64 bytes and beyond do not fit a size_t. */
+  for (const char *bad : {"16777216T", "99999999999999999999", "18446744073709551616",
+                          "1e30", "1e400", "17179869184G"})
+    size_rejected(bad);
+}
+END_TEST
+
+START_TEST(parse_bool_values) {
+  bool b = false;
+  for (const char *yes : {"1", "y", "Y", "yes", "YES", "true", "True", "on", "ON"}) {
+    b = false;
+    ck_assert_msg(rocshmem::parse_bool(yes, &b) && b, "parse_bool(\"%s\")", yes);
+  }
+  for (const char *no : {"0", "n", "no", "No", "false", "FALSE", "off", "Off"}) {
+    b = true;
+    ck_assert_msg(rocshmem::parse_bool(no, &b) && !b, "parse_bool(\"%s\")", no);
+  }
+  for (const char *bad : {"", "2", "maybe", "yes ", " no", "truee", "-1"}) {
+    b = true;
+    ck_assert_msg(!rocshmem::parse_bool(bad, &b), "parse_bool(\"%s\") accepted", bad);
+    ck_assert(b); /* untouched */
+  }
+  ck_assert(!rocshmem::parse_bool(nullptr, &b));
+}
+END_TEST
+
+START_TEST(parse_int_values) {
+  long v = 0;
+  ck_assert(rocshmem::parse_int("4096", &v) && v == 4096);
+  ck_assert(rocshmem::parse_int("-3", &v) && v == -3);
+  ck_assert(rocshmem::parse_int("0x10", &v) && v == 16);
+  for (const char *bad : {"", "12a", "a", "99999999999999999999999"}) {
+    v = 7;
+    ck_assert_msg(!rocshmem::parse_int(bad, &v), "parse_int(\"%s\") accepted", bad);
+  }
+}
+END_TEST
+
+START_TEST(config_defaults) {
+  Config cfg;
+  std::string error;
+  ck_assert_msg(loads(&cfg, &error), "defaults do not load: %s", error.c_str());
+  ck_assert_uint_eq(cfg.heap_size, 512 * MiB);
+  ck_assert(!cfg.debug);
+  ck_assert(!cfg.info);
+  ck_assert(!cfg.version);
+  ck_assert_int_eq(cfg.debug_level, 1);
+  ck_assert_str_eq(cfg.bootstrap.c_str(), "auto");
+  ck_assert(cfg.static_data);
+  ck_assert_int_eq(cfg.spin_count, 4096);
+  ck_assert_str_eq(cfg.node_id.c_str(), "");
+}
+END_TEST
+
+START_TEST(config_reads_variables) {
+  setenv("SHMEM_SYMMETRIC_SIZE", "1G", 1);
+  setenv("SHMEM_DEBUG", "yes", 1);
+  setenv("ROCSHMEM_BOOTSTRAP", "singleton", 1);
+  setenv("ROCSHMEM_SPIN_COUNT", "17", 1);
+  setenv("ROCSHMEM_STATIC_DATA", "off", 1);
+  Config cfg;
+  std::string error;
+  ck_assert_msg(loads(&cfg, &error), "%s", error.c_str());
+  ck_assert_uint_eq(cfg.heap_size, GiB);
+  ck_assert(cfg.debug);
+  ck_assert_str_eq(cfg.bootstrap.c_str(), "singleton");
+  ck_assert_int_eq(cfg.spin_count, 17);
+  ck_assert(!cfg.static_data);
+}
+END_TEST
+
+START_TEST(config_alias_heap_size) {
+  setenv("ROCSHMEM_HEAP_SIZE", "2M", 1);
+  Config cfg;
+  std::string error;
+  ck_assert_msg(loads(&cfg, &error), "%s", error.c_str());
+  ck_assert_uint_eq(cfg.heap_size, 2 * MiB);
+}
+END_TEST
+
+START_TEST(config_primary_name_wins_over_alias) {
+  setenv("ROCSHMEM_HEAP_SIZE", "2M", 1);
+  setenv("SHMEM_SYMMETRIC_SIZE", "3M", 1);
+  Config cfg;
+  std::string error;
+  ck_assert_msg(loads(&cfg, &error), "%s", error.c_str());
+  ck_assert_uint_eq(cfg.heap_size, 3 * MiB);
+  /* ...even when the alias holds junk: it is not consulted. */
+  setenv("ROCSHMEM_HEAP_SIZE", "junk", 1);
+  ck_assert_msg(loads(&cfg, &error), "%s", error.c_str());
+  ck_assert_uint_eq(cfg.heap_size, 3 * MiB);
+}
+END_TEST
+
+START_TEST(config_alias_debug) {
+  setenv("ROCSHMEM_DEBUG", "1", 1);
+  Config cfg;
+  std::string error;
+  ck_assert_msg(loads(&cfg, &error), "%s", error.c_str());
+  ck_assert(cfg.debug);
+}
+END_TEST
+
+/* A bad value fails the load, and the message names the variable that was
+ * actually set (the alias, if that is what the user wrote) and the value. */
+static void bad_value(const char *var, const char *value) {
+  clear_our_environment();
+  setenv(var, value, 1);
+  Config cfg;
+  std::string error;
+  ck_assert_msg(!loads(&cfg, &error), "%s=%s was accepted", var, value);
+  ck_assert_msg(error.find(var) != std::string::npos, "error \"%s\" does not name %s",
+                error.c_str(), var);
+  ck_assert_msg(error.find(value) != std::string::npos, "error \"%s\" does not quote '%s'",
+                error.c_str(), value);
+}
+
+START_TEST(config_bad_values_name_the_variable) {
+  bad_value("SHMEM_SYMMETRIC_SIZE", "abc");
+  bad_value("SHMEM_SYMMETRIC_SIZE", "-5M");
+  bad_value("ROCSHMEM_HEAP_SIZE", "lots");
+  bad_value("SHMEM_DEBUG", "maybe");
+  bad_value("ROCSHMEM_DEBUG", "2");
+  bad_value("SHMEM_INFO", "sure");
+  bad_value("ROCSHMEM_SPIN_COUNT", "fast");
+  bad_value("ROCSHMEM_DEBUG_LEVEL", "loud");
+}
+END_TEST
+
+START_TEST(unknown_variables_are_reported) {
+  ck_assert_str_eq(rocshmem::config_unknown_variables().c_str(), "");
+  setenv("ROCSHMEM_TYPO", "1", 1);
+  setenv("SHMEM_SYMMETRIC_SIZE", "1M", 1); /* known */
+  setenv("ROCSHMEM_HEAP_SIZE", "1M", 1);   /* known alias */
+  std::string unknown = rocshmem::config_unknown_variables();
+  ck_assert_str_eq(unknown.c_str(), "ROCSHMEM_TYPO");
+}
+END_TEST
+
+START_TEST(unknown_variables_match_whole_names) {
+  /* A known name plus a suffix, a prefix of a known name, a misspelling and
+   * an SHMEM_ one: all unknown. */
+  setenv("ROCSHMEM_HEAP_SIZEX", "1", 1);
+  setenv("ROCSHMEM_HEAP", "1", 1);
+  setenv("SHMEM_SYMETRIC_SIZE", "1", 1);
+  setenv("SHMEM_FOO", "1", 1);
+  std::string unknown = rocshmem::config_unknown_variables();
+  for (const char *name : {"ROCSHMEM_HEAP_SIZEX", "ROCSHMEM_HEAP", "SHMEM_SYMETRIC_SIZE", "SHMEM_FOO"})
+    ck_assert_msg(unknown.find(name) != std::string::npos, "\"%s\" does not list %s",
+                  unknown.c_str(), name);
+  /* Other prefixes are not ours to judge. */
+  clear_our_environment();
+  setenv("OMPI_SHMEM_THING", "1", 1);
+  setenv("MY_SHMEM_SIZE", "1", 1);
+  ck_assert_str_eq(rocshmem::config_unknown_variables().c_str(), "");
+  unsetenv("OMPI_SHMEM_THING");
+  unsetenv("MY_SHMEM_SIZE");
+}
+END_TEST
+
+START_TEST(env_table_is_consistent) {
+  size_t n = 0;
+  const rocshmem::EnvEntry *table = rocshmem::env_table(&n);
+  ck_assert_uint_ge(n, 4);
+  std::set<std::string> names;
+  bool heap_alias = false;
+  for (size_t i = 0; i < n; ++i) {
+    const rocshmem::EnvEntry &e = table[i];
+    ck_assert(e.name && is_ours(e.name));
+    ck_assert_msg(names.insert(e.name).second, "%s declared twice", e.name);
+    if (e.alias) ck_assert_msg(names.insert(e.alias).second, "alias %s declared twice", e.alias);
+    ck_assert_msg(e.help && std::strlen(e.help) > 10, "%s has no help text", e.name);
+    ck_assert(e.default_value && e.field);
+    /* Every default must parse as its own kind. */
+    bool b;
+    long l;
+    size_t s;
+    switch (e.kind) {
+      case rocshmem::EnvKind::Bool: ck_assert(rocshmem::parse_bool(e.default_value, &b)); break;
+      case rocshmem::EnvKind::Int: ck_assert(rocshmem::parse_int(e.default_value, &l)); break;
+      case rocshmem::EnvKind::Size: ck_assert(rocshmem::parse_size(e.default_value, &s)); break;
+      case rocshmem::EnvKind::String: break;
+    }
+    if (std::strcmp(e.name, "SHMEM_SYMMETRIC_SIZE") == 0)
+      heap_alias = e.alias && std::strcmp(e.alias, "ROCSHMEM_HEAP_SIZE") == 0;
+  }
+  ck_assert_msg(heap_alias, "SHMEM_SYMMETRIC_SIZE lacks its ROCSHMEM_HEAP_SIZE alias");
+  for (const char *required : {"SHMEM_SYMMETRIC_SIZE", "SHMEM_DEBUG", "SHMEM_INFO", "SHMEM_VERSION"})
+    ck_assert_msg(names.count(required), "%s is not in the table", required);
+}
+END_TEST
+
+START_TEST(config_print_lists_every_variable_and_its_source) {
+  setenv("ROCSHMEM_HEAP_SIZE", "64M", 1);
+  FILE *f = std::tmpfile();
+  ck_assert(f != nullptr);
+  rocshmem::config_print(f, "  ");
+  std::rewind(f);
+  std::string text;
+  char buf[512];
+  while (std::fgets(buf, sizeof buf, f)) text += buf;
+  std::fclose(f);
+  size_t n = 0;
+  const rocshmem::EnvEntry *table = rocshmem::env_table(&n);
+  for (size_t i = 0; i < n; ++i)
+    ck_assert_msg(text.find(table[i].name) != std::string::npos, "%s missing", table[i].name);
+  ck_assert_msg(text.find("value=64M") != std::string::npos, "the alias' value is not shown");
+  ck_assert_msg(text.find("set by ROCSHMEM_HEAP_SIZE") != std::string::npos,
+                "the alias is not named as the source");
+}
+END_TEST
+
+int main() {
+  Suite *s = suite_create("config");
+  TCase *parse = tcase_create("parse");
+  tcase_add_test(parse, parse_size_plain_and_suffixed);
+  tcase_add_test(parse, parse_size_rejects_junk);
+  tcase_add_test(parse, parse_size_rejects_negative);
+  tcase_add_test(parse, parse_size_rejects_overflow);
+  tcase_add_test(parse, parse_bool_values);
+  tcase_add_test(parse, parse_int_values);
+  suite_add_tcase(s, parse);
+
+  TCase *load = tcase_create("config_load");
+  tcase_add_checked_fixture(load, clear_our_environment, clear_our_environment);
+  tcase_add_test(load, config_defaults);
+  tcase_add_test(load, config_reads_variables);
+  tcase_add_test(load, config_alias_heap_size);
+  tcase_add_test(load, config_primary_name_wins_over_alias);
+  tcase_add_test(load, config_alias_debug);
+  tcase_add_test(load, config_bad_values_name_the_variable);
+  suite_add_tcase(s, load);
+
+  TCase *table = tcase_create("table");
+  tcase_add_checked_fixture(table, clear_our_environment, clear_our_environment);
+  tcase_add_test(table, unknown_variables_are_reported);
+  tcase_add_test(table, unknown_variables_match_whole_names);
+  tcase_add_test(table, env_table_is_consistent);
+  tcase_add_test(table, config_print_lists_every_variable_and_its_source);
+  suite_add_tcase(s, table);
+
+  SRunner *sr = srunner_create(s);
+  srunner_run_all(sr, CK_ENV);
+  int failed = srunner_ntests_failed(sr);
+  srunner_free(sr);
+  return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}
