@@ -2,7 +2,7 @@
  * OpenSHMEM 1.5 API (shmem_*), for programs ported by recompiling with oshcc.
  *
  * The routines are the rocshmem_* implementation under their standard names;
- * typed families come from <rocshmem/types.def> (25 RMA types: rocshmem's 24
+ * typed families come from <rocshmem/types.def> (24 RMA types: rocshmem's 23
  * plus long double) and shared declarations from <rocshmem/api.def>.
  * Includable from C99, C11 (adds _Generic selectors) and C++ (adds overloads).
  */

@@ -9,6 +9,11 @@
  * expands them into overloads.  C11 _Generic needs one association list per
  * operation, so each operation also has a one-line case macro
  * (SHMEM_C11_CASE_<op>) fed by the same type tables.
+ *
+ * Limitation (C only): because the C11 macros expand the types.def tables,
+ * a generic call cannot appear inside the expansion of one of those same
+ * table macros (the preprocessor does not re-expand a macro within itself);
+ * call the typed routine there.  C++ overloads have no such limit.
  */
 #ifndef ROCSHMEM_SHMEM_GENERIC_H
 #define ROCSHMEM_SHMEM_GENERIC_H

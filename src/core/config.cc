@@ -2,7 +2,7 @@
 
 #include <cctype>
 #include <cerrno>
-#include <cmath>
+#include <cstdint>
 #include <cstdlib>
 #include <cstring>
 
@@ -89,24 +89,35 @@ bool parse_size(const char *text, size_t *out) {
   if (!text) return false;
   while (std::isspace(static_cast<unsigned char>(*text))) ++text;
   if (*text == '-' || *text == '\0') return false;
+  /* Whole numbers are parsed exactly; only a fraction ("1.5G") goes through
+   * floating point, where it is then scaled to whole bytes. */
   errno = 0;
   char *end = nullptr;
-  double value = std::strtod(text, &end);
-  if (end == text || errno != 0 || !(value >= 0)) return false;
-  double scale = 1;
+  unsigned long long whole = std::strtoull(text, &end, 10);
+  if (end == text || errno != 0) return false;
+  double fraction = 0;
+  if (*end == '.') {
+    char *frac_end = nullptr;
+    fraction = std::strtod(end, &frac_end);
+    end = frac_end;
+  }
+  unsigned long long scale = 1;
   switch (std::toupper(static_cast<unsigned char>(*end))) {
-    case 'K': scale = 1024.0; ++end; break;
-    case 'M': scale = 1024.0 * 1024; ++end; break;
-    case 'G': scale = 1024.0 * 1024 * 1024; ++end; break;
-    case 'T': scale = 1024.0 * 1024 * 1024 * 1024; ++end; break;
+    case 'K': scale = 1ull << 10; ++end; break;
+    case 'M': scale = 1ull << 20; ++end; break;
+    case 'G': scale = 1ull << 30; ++end; break;
+    case 'T': scale = 1ull << 40; ++end; break;
     default: break;
   }
   if (scale != 1 && (*end == 'B' || *end == 'b')) ++end; /* "4KB" */
   while (std::isspace(static_cast<unsigned char>(*end))) ++end;
   if (*end != '\0') return false;
-  double bytes = std::floor(value * scale);
-  if (bytes >= 18446744073709551615.0) return false;
-  *out = static_cast<size_t>(bytes);
+  if (fraction != 0 && scale == 1) return false; /* "1.5" bytes */
+  if (whole > SIZE_MAX / scale) return false;
+  size_t bytes = static_cast<size_t>(whole * scale);
+  size_t extra = static_cast<size_t>(fraction * static_cast<double>(scale));
+  if (bytes > SIZE_MAX - extra) return false;
+  *out = bytes + extra;
   return true;
 }
 

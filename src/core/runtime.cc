@@ -149,6 +149,9 @@ void runtime_init(const char *call, int requested) {
   }
   std::string error;
   if (!config_load(&rt.cfg, &error)) fatal(call, "%s", error.c_str());
+  if (rt.cfg.spin_count < 0 || rt.cfg.oversubscribed_spin_count < 0 || rt.cfg.pes_per_node < 0)
+    fatal(call, "ROCSHMEM_SPIN_COUNT, ROCSHMEM_OVERSUBSCRIBED_SPIN_COUNT and "
+          "ROCSHMEM_PES_PER_NODE must not be negative");
   g_log_level = static_cast<int>(rt.cfg.debug_level);
 
   rt.boot = bootstrap_create(rt.cfg.bootstrap, requested, &error);

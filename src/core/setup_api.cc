@@ -54,6 +54,7 @@ void shmem_finalize(void) { rocshmem::runtime_finalize("shmem_finalize"); }
            rocshmem::g_peers.path[pe] != rocshmem::PeerPath::UNREACHABLE;              \
   }                                                                                    \
   int PFX##_addr_accessible(const void *addr, int pe) {                                \
+    require_init(#PFX "_addr_accessible");                                             \
     return PFX##_pe_accessible(pe) && rocshmem::peer_segment_of(addr, 1) >= 0;         \
   }                                                                                    \
   void *PFX##_ptr(const void *dest, int pe) {                                          \

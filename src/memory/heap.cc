@@ -5,7 +5,7 @@ namespace rocshmem {
 bool SymmetricHeap::create(size_t size, std::string *error) {
   size_t page = page_size();
   size = (size + page - 1) & ~(page - 1);
-  if (!shm_segment_create("rocshmem-heap", size, &seg_, error)) return false;
+  if (!shm_segment_create("rocshmem-heap", size, kMaxAlign, &seg_, error)) return false;
   alloc_.reset(size);
   return true;
 }

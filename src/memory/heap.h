@@ -15,6 +15,10 @@ namespace rocshmem {
 
 class SymmetricHeap {
  public:
+  /* The heap starts at a multiple of this, so offsets aligned to anything up
+   * to it are addresses aligned as much (shmem_align's largest alignment). */
+  static constexpr size_t kMaxAlign = size_t(1) << 30;
+
   bool create(size_t size, std::string *error);
   void destroy();
 

@@ -4,6 +4,7 @@
 #include <unistd.h>
 
 #include <cerrno>
+#include <cstdint>
 #include <cstring>
 
 namespace rocshmem {
@@ -13,7 +14,37 @@ size_t page_size() {
   return size;
 }
 
-bool shm_segment_create(const char *label, size_t size, ShmSegment *out, std::string *error) {
+namespace {
+
+/* Maps fd at a multiple of align: reserve align bytes more than needed, map
+ * over the aligned part, give back the rest. */
+char *map_aligned(int fd, size_t size, size_t align, std::string *error) {
+  void *reserved = mmap(nullptr, size + align, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE,
+                        -1, 0);
+  if (reserved == MAP_FAILED) {
+    *error = std::string("reserving ") + std::to_string(size + align) + " bytes of address space: " +
+             std::strerror(errno);
+    return nullptr;
+  }
+  uintptr_t start = reinterpret_cast<uintptr_t>(reserved);
+  uintptr_t aligned = (start + align - 1) & ~(static_cast<uintptr_t>(align) - 1);
+  void *p = mmap(reinterpret_cast<void *>(aligned), size, PROT_READ | PROT_WRITE,
+                 MAP_SHARED | MAP_FIXED, fd, 0);
+  if (p == MAP_FAILED) {
+    *error = std::string("mmap of ") + std::to_string(size) + " bytes: " + std::strerror(errno);
+    munmap(reserved, size + align);
+    return nullptr;
+  }
+  if (aligned > start) munmap(reserved, aligned - start);
+  uintptr_t end = start + size + align, used_end = aligned + size;
+  if (end > used_end) munmap(reinterpret_cast<void *>(used_end), end - used_end);
+  return static_cast<char *>(p);
+}
+
+}  // namespace
+
+bool shm_segment_create(const char *label, size_t size, size_t align, ShmSegment *out,
+                        std::string *error) {
   int fd = memfd_create(label, MFD_CLOEXEC);
   if (fd < 0) {
     *error = std::string("memfd_create: ") + std::strerror(errno);
@@ -24,7 +55,7 @@ bool shm_segment_create(const char *label, size_t size, ShmSegment *out, std::st
     close(fd);
     return false;
   }
-  char *base = shm_segment_map(fd, size, error);
+  char *base = map_aligned(fd, size, align, error);
   if (!base) {
     close(fd);
     return false;

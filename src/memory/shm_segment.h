@@ -15,8 +15,10 @@ struct ShmSegment {
   size_t size = 0;
 };
 
-/* Creates a zero-filled segment of `size` bytes and maps it read-write. */
-bool shm_segment_create(const char *label, size_t size, ShmSegment *out, std::string *error);
+/* Creates a zero-filled segment of `size` bytes and maps it read-write at an
+ * address that is a multiple of `align` (a power of two, at least a page). */
+bool shm_segment_create(const char *label, size_t size, size_t align, ShmSegment *out,
+                        std::string *error);
 /* Maps another process's segment (received as an fd) read-write. */
 char *shm_segment_map(int fd, size_t size, std::string *error);
 /* Unmaps and closes; safe on an empty segment. */

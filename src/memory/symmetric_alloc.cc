@@ -34,19 +34,33 @@ void *allocate_or_report(const char *call, size_t size, size_t alignment) {
   return p;
 }
 
-}  // namespace
-
-void *sym_malloc(const char *call, size_t size, size_t alignment) {
+/* The collective allocation behind malloc, align and calloc.  Zeroing
+ * happens before the barrier: once any PE returns, peers may already write
+ * into the block. */
+void *allocate_collective(const char *call, size_t size, size_t alignment, bool zero) {
   require_init(call);
   debug_check_symmetric(call, "size", size);
+  debug_check_symmetric(call, "alignment", alignment);
   if (alignment == 0 || (alignment & (alignment - 1)) != 0) {
     report_error(call, "alignment = %zu is not a power of two", alignment);
     return nullptr;
   }
+  if (alignment > SymmetricHeap::kMaxAlign) {
+    report_error(call, "alignment = %zu exceeds the largest supported alignment (%zu bytes)",
+                 alignment, SymmetricHeap::kMaxAlign);
+    return nullptr;
+  }
   if (size == 0) return nullptr; /* spec: no action, NULL */
   void *p = allocate_or_report(call, size, alignment);
+  if (p && zero) std::memset(p, 0, size); /* a reused block holds old data */
   barrier_all(call);
   return p;
+}
+
+}  // namespace
+
+void *sym_malloc(const char *call, size_t size, size_t alignment) {
+  return allocate_collective(call, size, alignment, false);
 }
 
 void *sym_calloc(const char *call, size_t count, size_t size) {
@@ -55,9 +69,7 @@ void *sym_calloc(const char *call, size_t count, size_t size) {
     report_error(call, "count = %zu times size = %zu overflows size_t", count, size);
     return nullptr;
   }
-  void *p = sym_malloc(call, count * size, 1);
-  if (p) std::memset(p, 0, count * size); /* a reused block holds old data */
-  return p;
+  return allocate_collective(call, count * size, 1, true);
 }
 
 void *sym_realloc(const char *call, void *ptr, size_t size) {

@@ -73,8 +73,7 @@ expect putmem_before_init        fail '' 'shmem_putmem' 'before shmem_init'
 expect my_pe_before_init         fail '' 'shmem_my_pe' 'before shmem_init'
 expect malloc_before_init        fail '' 'shmem_malloc' 'before shmem_init'
 expect barrier_before_init       fail '' 'shmem_barrier_all' 'before shmem_init'
-expect_todo 'bug: setup_api.cc:56-57 addr_accessible reports as shmem_pe_accessible' \
-  addr_accessible_before_init    fail '' 'shmem_addr_accessible: called before shmem_init'
+expect addr_accessible_before_init fail '' 'shmem_addr_accessible: called before shmem_init'
 expect putmem_after_finalize     fail '' 'shmem_putmem' 'after finalize'
 
 # Symmetric memory.  Allocation errors return NULL (status 0 by design).
@@ -90,8 +89,7 @@ expect calloc_overflow           0 '' 'shmem_calloc' 'count = [0-9]+ times size 
 expect hints_unknown             0 '' 'shmem_malloc_with_hints' 'hints = 0x100000'
 expect debug_size_mismatch       fail 'SHMEM_DEBUG=1' 'shmem_malloc' 'size = (64|128) on PE [01] but (64|128) on PE [01]'
 expect debug_realloc_mismatch    fail 'ROCSHMEM_DEBUG=1' 'shmem_realloc' 'size = '
-expect_todo 'gap: symmetric_alloc.cc:41 checks size, not alignment, under SHMEM_DEBUG' \
-  debug_align_mismatch           fail 'SHMEM_DEBUG=1' 'shmem_align' 'alignment = '
+expect debug_align_mismatch      fail 'SHMEM_DEBUG=1' 'shmem_align' 'alignment = '
 
 # Environment: bad values name the variable and end the job; unknown
 # ROCSHMEM_ variables (typos) are named in a warning only.

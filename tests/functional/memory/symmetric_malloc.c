@@ -118,8 +118,7 @@ static void calloc_then_put(void) {
     shmem_free(p);
   }
   FT_CHECK(lost == 0, "%d of 6 puts issued right after shmem_calloc were lost", lost);
-  ft_case_known_bug("bug: symmetric_alloc.cc:58-59 zeroes after sym_malloc's barrier",
-                    "a put issued right after shmem_calloc returns is not overwritten by the zeroing");
+  ft_case("a put issued right after shmem_calloc returns is not overwritten by the zeroing");
 }
 
 static void realloc_cases(void) {
@@ -195,8 +194,7 @@ static void align_cases(void) {
     FT_CHECK_SYMMETRIC(p, "shmem_align");
     shmem_free(p);
   }
-  ft_case_known_bug("bug: heap.cc:8 maps the heap page-aligned, the allocator aligns offsets only",
-                    "shmem_align honours alignments 8 KiB to %zu MiB", max_align >> 20);
+  ft_case("shmem_align honours alignments 8 KiB to %zu MiB", max_align >> 20);
 }
 
 static void hints_cases(void) {
