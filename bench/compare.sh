@@ -11,7 +11,8 @@
 #   -r ROUNDS   interleaved rounds A B A B ... (default 5)
 #   -R REPS     timed repetitions inside each run (default 7)
 #   -s SCALE    iteration-count multiplier (default 1; 0.2 for a smoke test)
-#   -b LIST     comma-separated benchmarks (default: all of shmem_bench)
+#   -b LIST     comma-separated benchmarks or groups (rma, amo, pingpong,
+#               locks, sync; default: all of shmem_bench)
 #   -o DIR      output directory (default bench/results/DATE-npPES)
 #   -t SECONDS  time limit per run (default 180)
 #   -h          this help

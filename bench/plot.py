@@ -4,8 +4,9 @@
 Usage: plot.py RESULTS.jsonl [OUT.png]   (default OUT: next to RESULTS)
 
 Three panels: latency vs size (put/get on heap and static, log-log),
-bandwidth vs size (same, with local memcpy as the physical limit), and the
-8-byte operations and barrier as bars. Solid = ours, dashed = baseline.
+bandwidth vs size (same, with local memcpy as the physical limit), and,
+below them, the 8-byte operations (RMA, atomics, ping-pong one-way, locks)
+and barrier as bars, heap and static. Solid = ours, dashed = baseline.
 """
 import json
 import os
@@ -18,9 +19,12 @@ import matplotlib.pyplot as plt  # noqa: E402
 
 SERIES = [("put", "tab:blue"), ("get", "tab:orange"),
           ("put_static", "tab:green"), ("get_static", "tab:red")]
-SMALL = [("put", 8), ("get", 8), ("long_p", 8), ("long_g", 8),
-         ("put_static", 8), ("get_static", 8), ("long_p_static", 8),
-         ("long_g_static", 8), ("barrier", 0)]
+_OPS8 = ["put", "get", "long_p", "long_g", "fadd", "add", "cswap", "afetch",
+         "pingpong_sig", "pingpong_p"]
+_OPS0 = ["lock", "lock_cont"]
+SMALL = ([(b, 8) for b in _OPS8] + [(b, 0) for b in _OPS0] + [("barrier", 0)]
+         + [(b + "_static", 8) for b in _OPS8]
+         + [(b + "_static", 0) for b in _OPS0])
 
 
 def load(path):
@@ -55,8 +59,11 @@ def main(argv):
     meta, rows = load(src)
     by = {(r["bench"], r["size"]): r for r in rows}
 
-    fig, (ax_lat, ax_bw, ax_small) = plt.subplots(
-        1, 3, figsize=(18, 5.5), gridspec_kw={"width_ratios": [1, 1, 0.9]})
+    fig = plt.figure(figsize=(16, 10))
+    grid = fig.add_gridspec(2, 2, height_ratios=[1, 0.9])
+    ax_lat = fig.add_subplot(grid[0, 0])
+    ax_bw = fig.add_subplot(grid[0, 1])
+    ax_small = fig.add_subplot(grid[1, :])
     sides = [("ours", "-", "o"), ("theirs", "--", "x")]
     for bench, color in SERIES:
         pts = sorted((r["size"], r) for (b, _), r in by.items() if b == bench)
@@ -110,13 +117,16 @@ def main(argv):
                  color="tab:gray")
     for x, o, t in zip(xs, ours, theirs):
         if o and t:
-            ax_small.annotate("%.2fx" % (o / t), (x, max(o, t)),
+            label = ("%.2fx" if o / t >= 0.1 else "%.1gx") % (o / t)
+            ax_small.annotate(label, (x, max(o, t)),
                               ha="center", va="bottom", fontsize=7)
     ax_small.set_xticks(list(xs))
     ax_small.set_xticklabels(names, rotation=45, ha="right", fontsize=8)
     ax_small.set_yscale("log")
     ax_small.set_ylabel("us per operation (label: ours/OSHMEM)")
-    ax_small.set_title("small operations")
+    ax_small.set_title("8-byte operations, locks, barrier (heap, then static "
+                       "variables); pingpong = one-way, lock_cont = per "
+                       "acquire, all PEs")
     if names:
         ax_small.legend(fontsize=7)
     ax_small.grid(True, axis="y", which="both", alpha=0.3)

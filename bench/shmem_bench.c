@@ -4,12 +4,14 @@
  * implementation's oshcc (ours and Open MPI's OSHMEM).
  *
  * PE 0 is the active side; its peer is the last PE (PE 1 with 2 PEs). All
- * other PEs wait in shmem_barrier_all while PE 0 measures. Every number is the
- * median over REPS timed repetitions of ITERS operations each (after warm-up),
- * reported per operation in microseconds. Iteration counts shrink with the
- * size (about BYTES_BUDGET bytes per repetition) and with the measured speed
- * (about REP_TARGET_US per repetition at most). PE 0 prints one JSON line per
- * (benchmark, size) on stdout.
+ * other PEs wait in shmem_barrier_all while PE 0 measures (except in the
+ * ping-pong benchmarks, where the last PE answers, and in barrier and
+ * lock_cont*, where every PE takes part). Every number is the median over
+ * REPS timed repetitions of ITERS operations each (after warm-up), reported
+ * per operation in microseconds. Iteration counts shrink with the size (about
+ * BYTES_BUDGET bytes per repetition), with a per-benchmark cap, and with the
+ * measured speed (about REP_TARGET_US per repetition at most). PE 0 prints
+ * one JSON line per (benchmark, size) on stdout.
  *
  * Benchmarks (name: what one operation is):
  *   put            shmem_putmem to the symmetric heap + shmem_quiet
@@ -20,18 +22,45 @@
  *   long_g         shmem_long_g (heap)
  *   long_p_static  shmem_long_p (static variable) + shmem_quiet
  *   long_g_static  shmem_long_g (static variable)
+ *   fadd           shmem_long_atomic_fetch_add (heap)
+ *   add            shmem_long_atomic_add (heap) + shmem_quiet
+ *   cswap          shmem_long_atomic_compare_swap (heap; every swap succeeds)
+ *   afetch         shmem_long_atomic_fetch (heap)
+ *   fadd_static, add_static, cswap_static, afetch_static
+ *                  the same on a static long
+ *   pingpong_sig   one-way latency of an 8-byte message bounced between PE 0
+ *                  and the last PE: shmem_putmem_signal + shmem_signal_wait_until
+ *                  where the library implements OpenSHMEM >= 1.5, else
+ *                  shmem_putmem + shmem_fence + shmem_long_p (flag) +
+ *                  shmem_long_wait_until ("variant" in the JSON line says which)
+ *   pingpong_p     one-way latency: shmem_long_p (flag) + shmem_long_wait_until,
+ *                  the same code for every implementation
+ *   pingpong_sig_static, pingpong_p_static
+ *                  the same with the message and flag in static variables
+ *   lock           shmem_set_lock + shmem_clear_lock, uncontended (PE 0 only),
+ *                  lock in the symmetric heap
+ *   lock_cont      the same, every PE looping on the same lock: time per
+ *                  acquire (first PE's start to last PE's end, same-node
+ *                  clock, / (PEs x iters))
+ *   lock_static, lock_cont_static
+ *                  the same with the lock in a static long
  *   barrier        shmem_barrier_all (all PEs)
  *   memcpy         local memcpy on PE 0 (physical limit; no SHMEM involved)
+ *
+ * Compile with -DBENCH_EMULATE_SIGNAL to force the emulated pingpong_sig
+ * variant with a 1.5 library too.
  *
  * Usage: shmem_bench [-r reps] [-s scale] [-b bench[,bench...]]
  *   -r reps   timed repetitions per point (default 7; median is reported)
  *   -s scale  multiply iteration counts (default 1.0; e.g. 0.2 for a smoke run)
- *   -b list   comma-separated benchmark names (default: all)
+ *   -b list   comma-separated benchmark names (default: all), or groups:
+ *             rma, amo, pingpong, locks, sync (= pingpong, locks, barrier)
  */
 #define _POSIX_C_SOURCE 200809L
 
 #include <shmem.h>
 
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -47,15 +76,39 @@
 #define MAX_ITERS   20000L
 #define MIN_ITERS   10L
 #define BARRIER_ITERS 5000L
-#define REP_TARGET_US 20000.0 /* cap on one timed repetition (PE 0 ops) */
+#define LOCK_CONT_ITERS 2000L /* per PE */
+#define PROBE_ITERS 32L       /* calibration probe of multi-PE benchmarks */
+#define REP_TARGET_US 20000.0 /* cap on one timed repetition */
+
+#if defined(SHMEM_MAJOR_VERSION) && defined(SHMEM_MINOR_VERSION) && \
+    SHMEM_MAJOR_VERSION * 100 + SHMEM_MINOR_VERSION >= 105 &&      \
+    !defined(BENCH_EMULATE_SIGNAL)
+#define HAVE_PUT_SIGNAL 1
+#define SIG_VARIANT "putmem_signal+signal_wait_until"
+#else
+#define HAVE_PUT_SIGNAL 0
+#define SIG_VARIANT "putmem+fence+long_p+long_wait_until"
+#endif
 
 /* Remote targets in .bss: symmetric in every OpenSHMEM implementation. */
 static char static_buf[4UL << 20];
 static long static_long;
+static long static_flag;  /* ping-pong flag (emulated signal, pingpong_p) */
+static long static_lock;
+#if HAVE_PUT_SIGNAL
+static uint64_t static_sig;
+#endif
 
 static char *heap_buf;   /* symmetric, MAX_HEAP bytes: remote target/source */
 static char *local_buf;  /* symmetric, MAX_HEAP bytes: local source/dest */
-static long *heap_long;  /* symmetric */
+static long *heap_long;  /* symmetric: AMO / long_p / long_g target */
+static long *heap_flag;  /* symmetric: ping-pong flag */
+static long *heap_lock;  /* symmetric: lock */
+static long *heap_ctl;   /* symmetric: iteration count sent by PE 0 */
+static double *heap_times; /* symmetric, 2 x npes: start/end of every PE */
+#if HAVE_PUT_SIGNAL
+static uint64_t *heap_sig; /* symmetric: ping-pong signal */
+#endif
 static char *cpy_src, *cpy_dst; /* private, MAX_MEMCPY bytes (PE 0 only) */
 
 static int me, npes, peer;
@@ -133,6 +186,161 @@ static void op_long_g_static(size_t n, long it)
     sink = s;
 }
 
+/* ---- atomics: PE 0 on the last PE's variable ---------------------------- */
+
+static void fadd_loop(long *t, long it)
+{
+    long s = 0;
+    for (long i = 0; i < it; i++)
+        s += shmem_long_atomic_fetch_add(t, 1, peer);
+    sink = s;
+}
+
+static void add_loop(long *t, long it)
+{
+    for (long i = 0; i < it; i++) {
+        shmem_long_atomic_add(t, 1, peer);
+        shmem_quiet();
+    }
+}
+
+/* Every swap succeeds: the condition is the value the last one stored (only
+ * PE 0 writes the targets while this runs); if another benchmark changed the
+ * target meanwhile, the first swap of the call fails and resynchronises. */
+static void cswap_loop(long *t, long *guess, long it)
+{
+    long v = *guess;
+    for (long i = 0; i < it; i++) {
+        long old = shmem_long_atomic_compare_swap(t, v, v + 1, peer);
+        v = old == v ? v + 1 : old;
+    }
+    *guess = v;
+}
+
+static void afetch_loop(long *t, long it)
+{
+    long s = 0;
+    for (long i = 0; i < it; i++)
+        s += shmem_long_atomic_fetch(t, peer);
+    sink = s;
+}
+
+static long heap_guess, static_guess;
+
+static void op_fadd(size_t n, long it) { (void)n; fadd_loop(heap_long, it); }
+static void op_add(size_t n, long it) { (void)n; add_loop(heap_long, it); }
+static void op_cswap(size_t n, long it) { (void)n; cswap_loop(heap_long, &heap_guess, it); }
+static void op_afetch(size_t n, long it) { (void)n; afetch_loop(heap_long, it); }
+static void op_fadd_static(size_t n, long it) { (void)n; fadd_loop(&static_long, it); }
+static void op_add_static(size_t n, long it) { (void)n; add_loop(&static_long, it); }
+static void op_cswap_static(size_t n, long it)
+{
+    (void)n;
+    cswap_loop(&static_long, &static_guess, it);
+}
+static void op_afetch_static(size_t n, long it) { (void)n; afetch_loop(&static_long, it); }
+
+/* ---- ping-pong between PE 0 and the last PE ------------------------------
+ * Both sides count the same sequence (seq): message k carries flag/signal
+ * value k, so the flags only grow and need no reset between repetitions. */
+
+static long seq;
+
+/* One 8-byte message + notification to `to`, and waiting for one. */
+#if HAVE_PUT_SIGNAL
+static void sig_send(char *buf, uint64_t *sig, int to)
+{
+    shmem_putmem_signal(buf, local_buf, 8, sig, (uint64_t)seq,
+                        SHMEM_SIGNAL_SET, to);
+}
+static void sig_wait(uint64_t *sig)
+{
+    shmem_signal_wait_until(sig, SHMEM_CMP_GE, (uint64_t)seq);
+}
+#else
+static void sig_send(char *buf, long *flag, int to)
+{
+    shmem_putmem(buf, local_buf, 8, to);
+    shmem_fence(); /* the data before the flag */
+    shmem_long_p(flag, seq, to);
+}
+static void sig_wait(long *flag)
+{
+    shmem_long_wait_until(flag, SHMEM_CMP_GE, seq);
+}
+#endif
+
+#if HAVE_PUT_SIGNAL
+#define SIG_HEAP heap_sig
+#define SIG_STATIC (&static_sig)
+#else
+#define SIG_HEAP heap_flag
+#define SIG_STATIC (&static_flag)
+#endif
+
+static void pingpong_sig_loop(char *buf, void *sigp, long it)
+{
+#if HAVE_PUT_SIGNAL
+    uint64_t *sig = sigp;
+#else
+    long *sig = sigp;
+#endif
+    for (long i = 0; i < it; i++) {
+        seq++;
+        if (me == 0) {
+            sig_send(buf, sig, peer);
+            sig_wait(sig);
+        } else {
+            sig_wait(sig);
+            sig_send(buf, sig, 0);
+        }
+    }
+}
+
+static void pingpong_p_loop(long *flag, long it)
+{
+    for (long i = 0; i < it; i++) {
+        seq++;
+        if (me == 0) {
+            shmem_long_p(flag, seq, peer);
+            shmem_long_wait_until(flag, SHMEM_CMP_GE, seq);
+        } else {
+            shmem_long_wait_until(flag, SHMEM_CMP_GE, seq);
+            shmem_long_p(flag, seq, 0);
+        }
+    }
+}
+
+static void op_pingpong_sig(size_t n, long it)
+{
+    (void)n;
+    pingpong_sig_loop(heap_buf, SIG_HEAP, it);
+}
+static void op_pingpong_sig_static(size_t n, long it)
+{
+    (void)n;
+    pingpong_sig_loop(static_buf, SIG_STATIC, it);
+}
+static void op_pingpong_p(size_t n, long it) { (void)n; pingpong_p_loop(heap_flag, it); }
+static void op_pingpong_p_static(size_t n, long it)
+{
+    (void)n;
+    pingpong_p_loop(&static_flag, it);
+}
+
+/* ---- locks ----------------------------------------------------------------- */
+
+static void lock_loop(long *lock, long it)
+{
+    for (long i = 0; i < it; i++) {
+        shmem_set_lock(lock);
+        shmem_clear_lock(lock);
+    }
+}
+
+static void op_lock(size_t n, long it) { (void)n; lock_loop(heap_lock, it); }
+static void op_lock_static(size_t n, long it) { (void)n; lock_loop(&static_lock, it); }
+
 static void op_barrier(size_t n, long it)
 {
     (void)n;
@@ -146,25 +354,55 @@ static void op_memcpy(size_t n, long it)
         memcpy_fn(cpy_dst, cpy_src, n);
 }
 
+/* Who runs an operation and how its time is counted. */
+enum mode {
+    M_PE0,     /* PE 0 only; time per op on PE 0 */
+    M_ALL,     /* every PE (barrier); time per op on PE 0; no calibration */
+    M_PAIR,    /* PE 0 and the last PE (ping-pong); one-way = round trip / 2 */
+    M_CONTEND, /* every PE; first start to last end / (PEs x iters) */
+};
+
 struct bench {
     const char *name;
     op_fn fn;
     size_t min_size, max_size; /* powers of 2 from min to max; 0: no size */
-    int all_pes;               /* 1: every PE runs the op, else PE 0 only */
+    enum mode mode;
+    long max_iters;            /* cap on iterations (0: MAX_ITERS) */
+    const char *variant;       /* printed in the JSON line if set */
     int enabled;
 };
 
 static struct bench benches[] = {
-    { "memcpy",        op_memcpy,        MIN_SIZE, MAX_MEMCPY, 0, 1 },
-    { "put",           op_put,           MIN_SIZE, MAX_HEAP,   0, 1 },
-    { "get",           op_get,           MIN_SIZE, MAX_HEAP,   0, 1 },
-    { "put_static",    op_put_static,    MIN_SIZE, MAX_STATIC, 0, 1 },
-    { "get_static",    op_get_static,    MIN_SIZE, MAX_STATIC, 0, 1 },
-    { "long_p",        op_long_p,        8,        8,          0, 1 },
-    { "long_g",        op_long_g,        8,        8,          0, 1 },
-    { "long_p_static", op_long_p_static, 8,        8,          0, 1 },
-    { "long_g_static", op_long_g_static, 8,        8,          0, 1 },
-    { "barrier",       op_barrier,       0,        0,          1, 1 },
+    { "memcpy",        op_memcpy,        MIN_SIZE, MAX_MEMCPY, M_PE0, 0, NULL, 1 },
+    { "put",           op_put,           MIN_SIZE, MAX_HEAP,   M_PE0, 0, NULL, 1 },
+    { "get",           op_get,           MIN_SIZE, MAX_HEAP,   M_PE0, 0, NULL, 1 },
+    { "put_static",    op_put_static,    MIN_SIZE, MAX_STATIC, M_PE0, 0, NULL, 1 },
+    { "get_static",    op_get_static,    MIN_SIZE, MAX_STATIC, M_PE0, 0, NULL, 1 },
+    { "long_p",        op_long_p,        8,        8,          M_PE0, 0, NULL, 1 },
+    { "long_g",        op_long_g,        8,        8,          M_PE0, 0, NULL, 1 },
+    { "long_p_static", op_long_p_static, 8,        8,          M_PE0, 0, NULL, 1 },
+    { "long_g_static", op_long_g_static, 8,        8,          M_PE0, 0, NULL, 1 },
+    { "fadd",          op_fadd,          8,        8,          M_PE0, 0, NULL, 1 },
+    { "add",           op_add,           8,        8,          M_PE0, 0, NULL, 1 },
+    { "cswap",         op_cswap,         8,        8,          M_PE0, 0, NULL, 1 },
+    { "afetch",        op_afetch,        8,        8,          M_PE0, 0, NULL, 1 },
+    { "fadd_static",   op_fadd_static,   8,        8,          M_PE0, 0, NULL, 1 },
+    { "add_static",    op_add_static,    8,        8,          M_PE0, 0, NULL, 1 },
+    { "cswap_static",  op_cswap_static,  8,        8,          M_PE0, 0, NULL, 1 },
+    { "afetch_static", op_afetch_static, 8,        8,          M_PE0, 0, NULL, 1 },
+    { "pingpong_sig",  op_pingpong_sig,  8,        8,          M_PAIR, 0, SIG_VARIANT, 1 },
+    { "pingpong_p",    op_pingpong_p,    8,        8,          M_PAIR, 0,
+      "long_p+long_wait_until", 1 },
+    { "pingpong_sig_static", op_pingpong_sig_static, 8, 8,     M_PAIR, 0, SIG_VARIANT, 1 },
+    { "pingpong_p_static", op_pingpong_p_static, 8, 8,         M_PAIR, 0,
+      "long_p+long_wait_until", 1 },
+    { "lock",          op_lock,          0,        0,          M_PE0, 0, NULL, 1 },
+    { "lock_static",   op_lock_static,   0,        0,          M_PE0, 0, NULL, 1 },
+    { "lock_cont",     op_lock,          0,        0,          M_CONTEND, LOCK_CONT_ITERS,
+      NULL, 1 },
+    { "lock_cont_static", op_lock_static, 0,       0,          M_CONTEND, LOCK_CONT_ITERS,
+      NULL, 1 },
+    { "barrier",       op_barrier,       0,        0,          M_ALL, BARRIER_ITERS, NULL, 1 },
 };
 #define NBENCH (sizeof benches / sizeof benches[0])
 
@@ -181,50 +419,113 @@ static int cmp_double(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
-static long iters_for(size_t size)
+static long iters_for(const struct bench *b, size_t size)
 {
-    long it = size ? (long)(BYTES_BUDGET / size) : BARRIER_ITERS;
-    if (it > MAX_ITERS)
-        it = MAX_ITERS;
+    long cap = b->max_iters ? b->max_iters : MAX_ITERS;
+    long it = size ? (long)(BYTES_BUDGET / size) : cap;
+    if (it > cap)
+        it = cap;
     if (it < MIN_ITERS)
         it = MIN_ITERS;
     it = (long)(it * scale);
     return it < 1 ? 1 : it;
 }
 
+static int is_active(const struct bench *b)
+{
+    switch (b->mode) {
+    case M_PE0: return me == 0;
+    case M_PAIR: return me == 0 || me == peer;
+    default: return 1;
+    }
+}
+
+/* One timed loop of n operations, entered and left by every PE. Returns the
+ * elapsed time in us (meaningful on PE 0). M_CONTEND: from the first PE's
+ * start to the last PE's end (each PE reads its own clock: CLOCK_MONOTONIC
+ * is one clock for all processes of a node; PE 0's clock alone could miss
+ * acquisitions made while PE 0 was descheduled after the barrier). */
+static double timed(const struct bench *b, size_t size, long n)
+{
+    shmem_barrier_all();
+    double t0 = now_us();
+    if (is_active(b))
+        b->fn(size, n);
+    double t1 = now_us();
+    if (b->mode != M_CONTEND) {
+        shmem_barrier_all();
+        return t1 - t0;
+    }
+    double mine[2] = { t0, t1 };
+    shmem_putmem(&heap_times[2 * me], mine, sizeof mine, 0);
+    shmem_barrier_all(); /* completes the puts */
+    if (me != 0)
+        return 0.0;
+    double first = heap_times[0], last = heap_times[1];
+    for (int pe = 1; pe < npes; pe++) {
+        if (heap_times[2 * pe] < first)
+            first = heap_times[2 * pe];
+        if (heap_times[2 * pe + 1] > last)
+            last = heap_times[2 * pe + 1];
+    }
+    return last - first;
+}
+
+/* Iterations so that one repetition takes about REP_TARGET_US at most. */
+static long calibrate(long iters, double per_iter)
+{
+    if (per_iter * iters > REP_TARGET_US) {
+        iters = (long)(REP_TARGET_US / per_iter);
+        if (iters < MIN_ITERS)
+            iters = MIN_ITERS;
+    }
+    return iters;
+}
+
+/* PE 0's iteration count, returned on every PE. */
+static long share_iters(long iters)
+{
+    if (me == 0)
+        for (int pe = 1; pe < npes; pe++)
+            shmem_long_p(heap_ctl, iters, pe);
+    shmem_barrier_all(); /* completes the puts */
+    return me == 0 ? iters : *(volatile long *)heap_ctl;
+}
+
 /* Runs one (benchmark, size) point; every PE must call it. */
 static void run_point(const struct bench *b, size_t size)
 {
-    long iters = iters_for(size);
-    int active = b->all_pes || me == 0;
+    long iters = iters_for(b, size);
     double t[MAX_REPS];
+    /* ops counted per loop iteration: a round trip is two one-way trips */
+    double per = b->mode == M_PAIR ? 2.0 : b->mode == M_CONTEND ? npes : 1.0;
 
-    /* Warm-up: touches buffers, connections and code paths. On PE 0 it also
+    /* Warm-up: touches buffers, connections and code paths; it also
      * calibrates: slow operations get fewer iterations (about REP_TARGET_US
      * per repetition) so that runs stay short, e.g. when oversubscribed. */
-    shmem_barrier_all();
-    if (active) {
+    if (b->mode == M_PE0) {
+        /* only PE 0 needs to know the count */
         long w = iters / 10 + 1;
-        double t0 = now_us();
-        b->fn(size, w);
-        double per_op = (now_us() - t0) / w;
-        if (!b->all_pes && per_op * iters > REP_TARGET_US) {
-            iters = (long)(REP_TARGET_US / per_op);
-            if (iters < MIN_ITERS)
-                iters = MIN_ITERS;
-        }
+        double dt = timed(b, size, w);
+        if (me == 0)
+            iters = calibrate(iters, dt / w);
+    } else if (b->mode == M_ALL) {
+        timed(b, size, iters / 10 + 1);
+    } else {
+        /* every active PE must run the same count: a short probe after a
+         * cold start sets it, then the warm-up corrects it (a short probe
+         * can miss the scheduler's time slices); PE 0 sends it each time */
+        long probe = iters / 10 + 1 < PROBE_ITERS ? iters / 10 + 1 : PROBE_ITERS;
+        timed(b, size, 2);
+        double dt = timed(b, size, probe);
+        iters = share_iters(calibrate(iters, dt / probe));
+        long w = iters / 10 + 1;
+        dt = timed(b, size, w);
+        iters = share_iters(calibrate(iters, dt / w));
     }
-    shmem_barrier_all();
 
-    for (int r = 0; r < reps; r++) {
-        shmem_barrier_all();
-        if (active) {
-            double t0 = now_us();
-            b->fn(size, iters);
-            t[r] = (now_us() - t0) / iters;
-        }
-        shmem_barrier_all();
-    }
+    for (int r = 0; r < reps; r++)
+        t[r] = timed(b, size, iters) / (iters * per);
 
     if (me != 0)
         return;
@@ -232,28 +533,67 @@ static void run_point(const struct bench *b, size_t size)
     double med = reps % 2 ? t[reps / 2] : 0.5 * (t[reps / 2 - 1] + t[reps / 2]);
     printf("{\"bench\":\"%s\",\"size\":%zu,\"pes\":%d,\"us\":%.6g,"
            "\"MBps\":%.6g,\"us_min\":%.6g,\"us_max\":%.6g,"
-           "\"iters\":%ld,\"reps\":%d}\n",
+           "\"iters\":%ld,\"reps\":%d",
            b->name, size, npes, med, med > 0 ? size / med : 0.0,
            t[0], t[reps - 1], iters, reps);
+    if (b->variant)
+        printf(",\"variant\":\"%s\"", b->variant);
+    printf("}\n");
     fflush(stdout);
 }
 
 static const char *unknown;
 
+/* Names that select several benchmarks at once. */
+static const struct {
+    const char *name, *members;
+} groups[] = {
+    { "rma", "put,get,put_static,get_static,long_p,long_g,long_p_static,"
+             "long_g_static" },
+    { "amo", "fadd,add,cswap,afetch,fadd_static,add_static,cswap_static,"
+             "afetch_static" },
+    { "pingpong", "pingpong_sig,pingpong_p,pingpong_sig_static,"
+                  "pingpong_p_static" },
+    { "locks", "lock,lock_static,lock_cont,lock_cont_static" },
+    { "sync", "pingpong_sig,pingpong_p,pingpong_sig_static,pingpong_p_static,"
+              "lock,lock_static,lock_cont,lock_cont_static,barrier" },
+};
+#define NGROUP (sizeof groups / sizeof groups[0])
+
+static int enable(const char *name)
+{
+    for (size_t i = 0; i < NBENCH; i++)
+        if (strcmp(name, benches[i].name) == 0) {
+            benches[i].enabled = 1;
+            return 0;
+        }
+    return -1;
+}
+
 static int select_benches(char *list)
 {
+    static char copy[256];
     for (size_t i = 0; i < NBENCH; i++)
         benches[i].enabled = 0;
     for (char *tok = strtok(list, ","); tok; tok = strtok(NULL, ",")) {
-        size_t i;
-        for (i = 0; i < NBENCH; i++)
-            if (strcmp(tok, benches[i].name) == 0)
+        size_t g;
+        for (g = 0; g < NGROUP; g++)
+            if (strcmp(tok, groups[g].name) == 0)
                 break;
-        if (i == NBENCH) {
+        if (g < NGROUP) {
+            /* members are known names; a second strtok would clobber ours */
+            const char *m = groups[g].members;
+            while (*m) {
+                size_t len = strcspn(m, ",");
+                memcpy(copy, m, len);
+                copy[len] = 0;
+                enable(copy);
+                m += len + (m[len] == ',');
+            }
+        } else if (enable(tok) != 0) {
             unknown = tok; /* reported by PE 0 after shmem_init */
             return -1;
         }
-        benches[i].enabled = 1;
     }
     return 0;
 }
@@ -283,7 +623,8 @@ int main(int argc, char **argv)
             fprintf(stderr, "shmem_bench: unknown benchmark '%s'\n", unknown);
         if (me == 0)
             fprintf(stderr, "usage: oshrun -np N (N >= 2) shmem_bench "
-                            "[-r reps(1..%d)] [-s scale] [-b bench,...]\n",
+                            "[-r reps(1..%d)] [-s scale] [-b bench,...]\n"
+                            "groups for -b: rma amo pingpong locks sync\n",
                     MAX_REPS);
         shmem_finalize();
         return 1;
@@ -292,7 +633,20 @@ int main(int argc, char **argv)
     heap_buf = shmem_malloc(MAX_HEAP);
     local_buf = shmem_malloc(MAX_HEAP);
     heap_long = shmem_malloc(sizeof(long));
-    if (!heap_buf || !local_buf || !heap_long) {
+    heap_flag = shmem_malloc(sizeof(long));
+    heap_lock = shmem_malloc(sizeof(long));
+    heap_ctl = shmem_malloc(sizeof(long));
+    heap_times = shmem_malloc(2 * (size_t)npes * sizeof(double));
+#if HAVE_PUT_SIGNAL
+    heap_sig = shmem_malloc(sizeof(uint64_t));
+    if (!heap_sig) {
+        fprintf(stderr, "PE %d: shmem_malloc failed\n", me);
+        shmem_global_exit(1);
+    }
+    *heap_sig = 0;
+#endif
+    if (!heap_buf || !local_buf || !heap_long || !heap_flag || !heap_lock ||
+        !heap_ctl || !heap_times) {
         fprintf(stderr, "PE %d: shmem_malloc failed\n", me);
         shmem_global_exit(1);
     }
@@ -301,6 +655,9 @@ int main(int argc, char **argv)
     memset(static_buf, me, sizeof static_buf);
     *heap_long = me;
     static_long = me;
+    *heap_flag = 0;
+    *heap_lock = 0; /* locks must start cleared */
+    *heap_ctl = 0;
 
     if (me == 0) {
         cpy_src = malloc(MAX_MEMCPY);
@@ -326,6 +683,13 @@ int main(int argc, char **argv)
     shmem_barrier_all();
     free(cpy_src);
     free(cpy_dst);
+#if HAVE_PUT_SIGNAL
+    shmem_free(heap_sig);
+#endif
+    shmem_free(heap_times);
+    shmem_free(heap_ctl);
+    shmem_free(heap_lock);
+    shmem_free(heap_flag);
     shmem_free(heap_long);
     shmem_free(local_buf);
     shmem_free(heap_buf);
