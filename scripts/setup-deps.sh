@@ -15,6 +15,7 @@ packages=(
   libhwloc-dev                                               # hwloc (optional, detected)
   check                                                      # unit tests (make check)
   file procps                                                # used by libtool and the tests
+  iproute2                                                   # network namespaces: the two-host test
   "$@"
 )
 

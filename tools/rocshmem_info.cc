@@ -30,18 +30,22 @@ void print_version() {
 
 void print_build() {
 #ifdef ROCSHMEM_HAVE_UCX
-  const char *ucx = "found at build time; the inter-node transport is not in this version";
+  const char *ucx = "yes (PEs on other nodes; ROCSHMEM_PES_PER_NODE emulates nodes)";
+  const char *transports = "shm (same node: memfd mapping, load/store), ucx (other nodes)";
+  const char *nodes = "any number";
 #else
   const char *ucx = "no";
+  const char *transports = "shm (same node: memfd mapping, load/store)";
+  const char *nodes = "one (every PE must share the node: built without UCX)";
 #endif
 #ifdef ROCSHMEM_HAVE_HWLOC
   const char *hwloc = "yes";
 #else
   const char *hwloc = "no";
 #endif
-  std::printf("transports:           shm (same node: memfd mapping, load/store)\n");
+  std::printf("transports:           %s\n", transports);
   std::printf("UCX:                  %s\n", ucx);
-  std::printf("nodes:                one (every PE must share the node)\n");
+  std::printf("nodes:                %s\n", nodes);
   std::printf("hwloc:                %s\n", hwloc);
   std::printf("GPU platform:         %s\n", ROCSHMEM_GPU_PLATFORM);
   std::printf("bootstraps:           mpi, singleton\n");
@@ -54,8 +58,9 @@ void print_env_markdown() {
   std::printf("| Variable | Default | Meaning |\n| --- | --- | --- |\n");
   for (size_t i = 0; i < n; ++i) {
     const rocshmem::EnvEntry &e = table[i];
-    std::printf("| `%s`%s%s%s | `%s` | %s |\n", e.name, e.alias ? " (alias `" : "",
-                e.alias ? e.alias : "", e.alias ? "`)" : "", e.default_value, e.help);
+    std::printf("| `%s`%s%s%s | %s%s%s | %s |\n", e.name, e.alias ? " (alias `" : "",
+                e.alias ? e.alias : "", e.alias ? "`)" : "", *e.default_value ? "`" : "",
+                *e.default_value ? e.default_value : "empty", *e.default_value ? "`" : "", e.help);
   }
 }
 

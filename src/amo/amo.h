@@ -10,8 +10,8 @@
  *    all of them.  AMOs a PE makes on its own memory use CPU atomics: UCX
  *    performs emulated AMOs with CPU atomics at the target, so the two mix
  *    safely (and UCX 1.13's loopback endpoint loses bitwise AMOs: seen
- *    here).  With NIC hardware atomics (InfiniBand), set UCX_ATOMIC_MODE=cpu
- *    for the same guarantee.  Plain loads of a location (wait_until,
+ *    here).  The transport sets UCX_ATOMIC_MODE=cpu unless the user chose,
+ *    so that NIC hardware atomics never mix with them.  Plain loads of a location (wait_until,
  *    signal_fetch) stay local: they only need to observe the result.
  * Read-modify-writes on the CPU are sequentially consistent (a locked
  * instruction on x86 either way); fetch and set use acquire/release. */
@@ -33,12 +33,13 @@ namespace amo {
 
 /* The checked location of the remote object: initialized, valid context,
  * natural alignment, symmetric, PE in range.  Returns the address to use
- * with CPU atomics, or nullptr when the network transport must do it. */
+ * with CPU atomics, or nullptr when the network transport must do it; pe
+ * becomes the world PE (team contexts number PEs within their team). */
 template <class T>
-inline char *locate(const char *call, rocshmem_ctx_t ctx, const char *arg, const T *addr, int pe,
+inline char *locate(const char *call, rocshmem_ctx_t ctx, const char *arg, const T *addr, int &pe,
                     Location *loc) {
   require_init(call);
-  ctx_check(call, ctx);
+  pe = ctx_world_pe(call, ctx, pe);
   if (__builtin_expect(reinterpret_cast<uintptr_t>(addr) % sizeof(T) != 0, 0))
     fatal(call, "%s = %p is not aligned to %zu bytes, as an atomic on this type requires", arg,
           static_cast<const void *>(addr), sizeof(T));

@@ -22,6 +22,14 @@ void ctx_invalid(const char *call, rocshmem_ctx_t ctx) {
         static_cast<void *>(ctx));
 }
 
+int ctx_team_pe(const char *call, rocshmem_ctx_t ctx, int pe) {
+  const rocshmem_team_s *team = ctx->team;
+  if (pe < 0 || static_cast<size_t>(pe) >= team->pes.size())
+    fatal(call, "pe = %d is out of range [0, %zu) of the team this context was created from", pe,
+          team->pes.size());
+  return team->pes[pe];
+}
+
 int ctx_create(const char *call, rocshmem_team_t team, long options, rocshmem_ctx_t *ctx) {
   if (!ctx) {
     report_error(call, "ctx = NULL (need somewhere to store the new context)");

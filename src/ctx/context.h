@@ -35,6 +35,17 @@ inline void ctx_check(const char *call, rocshmem_ctx_t ctx) {
     ctx_invalid(call, ctx);
 }
 
+/* PE numbers given to operations on a context created from a team are team
+ * member indices (OpenSHMEM 1.5, shmem_team_create_ctx).  Returns the world
+ * PE, after the same checks as ctx_check; ends the job naming `call` when pe
+ * is not a member index. */
+int ctx_team_pe(const char *call, rocshmem_ctx_t ctx, int pe);
+inline int ctx_world_pe(const char *call, rocshmem_ctx_t ctx, int pe) {
+  if (__builtin_expect(ctx == &g_default_ctx, 1)) return pe;
+  if (!ctx || ctx->magic != kCtxMagic) ctx_invalid(call, ctx);
+  return ctx->team == ROCSHMEM_TEAM_WORLD ? pe : ctx_team_pe(call, ctx, pe);
+}
+
 /* Returns 0 and a new context, or non-zero after reporting why. */
 int ctx_create(const char *call, rocshmem_team_t team, long options, rocshmem_ctx_t *ctx);
 void ctx_destroy(const char *call, rocshmem_ctx_t ctx);

@@ -37,10 +37,11 @@ struct ElemSize<Bits<BITS>> {
   static constexpr size_t value = BITS / 8;
 };
 
-/* The checks every RMA routine starts with. */
-inline void enter(const char *call, rocshmem_ctx_t ctx) {
+/* The checks every RMA routine starts with; returns the world PE (team
+ * contexts number PEs within their team). */
+inline int enter(const char *call, rocshmem_ctx_t ctx, int pe) {
   require_init(call);
-  ctx_check(call, ctx);
+  return ctx_world_pe(call, ctx, pe);
 }
 
 template <size_t ES>
@@ -53,7 +54,7 @@ inline size_t byte_count(const char *call, size_t nelems) {
 template <class T, bool NBI = false>
 inline void put(const char *call, rocshmem_ctx_t ctx, void *dest, const void *source, size_t nelems,
                 int pe) {
-  enter(call, ctx);
+  pe = enter(call, ctx, pe);
   size_t bytes = byte_count<ElemSize<T>::value>(call, nelems);
   if (bytes == 0) return peer_check_pe(call, pe); /* NULL buffers are fine then */
   Location to = peer_locate(call, "dest", dest, bytes, pe);
@@ -66,7 +67,7 @@ inline void put(const char *call, rocshmem_ctx_t ctx, void *dest, const void *so
 template <class T, bool NBI = false>
 inline void get(const char *call, rocshmem_ctx_t ctx, void *dest, const void *source, size_t nelems,
                 int pe) {
-  enter(call, ctx);
+  pe = enter(call, ctx, pe);
   size_t bytes = byte_count<ElemSize<T>::value>(call, nelems);
   if (bytes == 0) return peer_check_pe(call, pe);
   Location from = peer_locate(call, "source", source, bytes, pe);
@@ -115,7 +116,7 @@ template <class T>
 inline void iput(const char *call, rocshmem_ctx_t ctx, void *dest, const void *source, ptrdiff_t dst,
                  ptrdiff_t sst, size_t nelems, int pe) {
   constexpr size_t ES = ElemSize<T>::value;
-  enter(call, ctx);
+  pe = enter(call, ctx, pe);
   if (nelems == 0) return peer_check_pe(call, pe);
   Location d = strided_locate<ES>(call, "dest", dest, dst, nelems, pe);
   const char *s = static_cast<const char *>(source);
@@ -133,7 +134,7 @@ template <class T>
 inline void iget(const char *call, rocshmem_ctx_t ctx, void *dest, const void *source, ptrdiff_t dst,
                  ptrdiff_t sst, size_t nelems, int pe) {
   constexpr size_t ES = ElemSize<T>::value;
-  enter(call, ctx);
+  pe = enter(call, ctx, pe);
   if (nelems == 0) return peer_check_pe(call, pe);
   Location s = strided_locate<ES>(call, "source", source, sst, nelems, pe);
   char *d = static_cast<char *>(dest);

@@ -111,7 +111,9 @@ int team_split_strided(const char *call, rocshmem_team_t parent, int start, int 
   if (!check_parent(call, parent) || !check_config(call, "config", config, config_mask)) return 1;
   std::vector<int> pes;
   int my_index;
-  if (size < 1 || !strided_members(parent, start, stride, size, &pes, &my_index)) {
+  /* Stride 0 would list one PE several times, which no team can be. */
+  if (size < 1 || (stride == 0 && size > 1) ||
+      !strided_members(parent, start, stride, size, &pes, &my_index)) {
     report_error(call, "start = %d, stride = %d, size = %d do not select PEs of a %zu-PE parent "
                  "team", start, stride, size, parent->pes.size());
     return 1;

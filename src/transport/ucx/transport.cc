@@ -18,6 +18,7 @@
 #include <unistd.h>
 
 #include <atomic>
+#include <cstdlib>
 #include <cstring>
 #include <thread>
 #include <vector>
@@ -136,6 +137,10 @@ bool setup(Runtime &rt, std::string *error) {
   params.mt_workers_shared = 1;
   ucp_config_t *config = nullptr;
   ucs_status_t s = ucp_config_read(nullptr, nullptr, &config);
+  /* A PE's AMOs on its own memory are CPU atomics (amo/amo.h); asking UCX to
+   * perform its atomics with the CPU too keeps the two atomic with respect
+   * to each other on any network.  A user's UCX_ATOMIC_MODE wins. */
+  if (s == UCS_OK && !std::getenv("UCX_ATOMIC_MODE")) ucp_config_modify(config, "ATOMIC_MODE", "cpu");
   if (s == UCS_OK) {
     s = ucp_init(&params, config, &g_ucx.context);
     ucp_config_release(config);
