@@ -1,8 +1,6 @@
 #include "ctx/context.h"
 
-#include <mutex>
-#include <vector>
-
+#include "core/handle_pool.h"
 #include "core/log.h"
 #include "team/team.h"
 
@@ -12,8 +10,7 @@ rocshmem_ctx_s g_default_ctx{kCtxMagic, 0, nullptr};
 
 namespace {
 constexpr long kKnownOptions = ROCSHMEM_CTX_PRIVATE | ROCSHMEM_CTX_SERIALIZED | ROCSHMEM_CTX_NOSTORE;
-std::mutex g_ctx_mutex;                    /* THREAD_MULTIPLE: creates may race */
-std::vector<rocshmem_ctx_s *> g_dead_ctxs; /* destroyed, ready for reuse */
+HandlePool<rocshmem_ctx_s> g_ctx_pool;
 }  // namespace
 
 void ctx_invalid(const char *call, rocshmem_ctx_t ctx) {
@@ -49,14 +46,7 @@ int ctx_create(const char *call, rocshmem_team_t team, long options, rocshmem_ct
     report_error(call, "this PE is not a member of team %p", static_cast<void *>(team));
     return 1;
   }
-  std::lock_guard<std::mutex> lock(g_ctx_mutex);
-  rocshmem_ctx_s *c;
-  if (!g_dead_ctxs.empty()) {
-    c = g_dead_ctxs.back();
-    g_dead_ctxs.pop_back();
-  } else {
-    c = new rocshmem_ctx_s;
-  }
+  rocshmem_ctx_s *c = g_ctx_pool.take();
   *c = rocshmem_ctx_s{kCtxMagic, options, team};
   *ctx = c;
   return 0;
@@ -65,9 +55,8 @@ int ctx_create(const char *call, rocshmem_team_t team, long options, rocshmem_ct
 void ctx_destroy(const char *call, rocshmem_ctx_t ctx) {
   if (ctx == &g_default_ctx) fatal(call, "ctx = SHMEM_CTX_DEFAULT cannot be destroyed");
   ctx_check(call, ctx);
-  std::lock_guard<std::mutex> lock(g_ctx_mutex);
   ctx->magic = 0;
-  g_dead_ctxs.push_back(ctx);
+  g_ctx_pool.park(ctx);
 }
 
 }  // namespace rocshmem

@@ -1,7 +1,6 @@
 #include "team/team.h"
 
-#include <mutex>
-
+#include "core/handle_pool.h"
 #include "core/log.h"
 #include "core/runtime.h"
 #include "sync/barrier.h"
@@ -9,8 +8,7 @@
 namespace {
 rocshmem_team_s g_team_world{0, {}, -1, {0}};
 rocshmem_team_s g_team_shared{0, {}, -1, {0}};
-std::mutex g_team_mutex;                      /* THREAD_MULTIPLE: splits of different teams */
-std::vector<rocshmem_team_s *> g_dead_teams;  /* destroyed, ready for reuse */
+rocshmem::HandlePool<rocshmem_team_s> g_team_pool;
 }  // namespace
 
 extern "C" {
@@ -24,14 +22,7 @@ namespace {
 
 rocshmem_team_t make_team(std::vector<int> pes, int my_index, const rocshmem_team_config_t *config,
                           long mask) {
-  std::lock_guard<std::mutex> lock(g_team_mutex);
-  rocshmem_team_s *t;
-  if (!g_dead_teams.empty()) {
-    t = g_dead_teams.back();
-    g_dead_teams.pop_back();
-  } else {
-    t = new rocshmem_team_s;
-  }
+  rocshmem_team_s *t = g_team_pool.take();
   t->magic = kTeamMagic;
   t->pes = std::move(pes);
   t->my_index = my_index;
@@ -162,9 +153,8 @@ void team_destroy(const char *call, rocshmem_team_t team) {
     fatal(call, "team = SHMEM_TEAM_%s is predefined and cannot be destroyed",
           team == ROCSHMEM_TEAM_WORLD ? "WORLD" : "SHARED");
   group_sync(call, team->group());
-  std::lock_guard<std::mutex> lock(g_team_mutex);
   team->magic = 0;
-  g_dead_teams.push_back(team);
+  g_team_pool.park(team);
 }
 
 }  // namespace rocshmem
