@@ -93,7 +93,8 @@ FT_HELPERS = \
 FT_SHELL_TESTS = \
 	tests/functional/setup/singleton.sh \
 	tests/functional/errors/bad_input.sh \
-	tests/functional/api/header_compile.sh
+	tests/functional/api/header_compile.sh \
+	tests/functional/net/two_hosts.sh
 
 check_PROGRAMS += $(FT_PROGS) $(FT_HELPERS)
 check_SCRIPTS = $(FT_WRAPPERS)
