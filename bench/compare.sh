@@ -12,13 +12,25 @@
 #   -R REPS     timed repetitions inside each run (default 7)
 #   -s SCALE    iteration-count multiplier (default 1; 0.2 for a smoke test)
 #   -b LIST     comma-separated benchmarks or groups (rma, amo, pingpong,
-#               locks, sync; default: all of shmem_bench)
-#   -o DIR      output directory (default bench/results/DATE-npPES)
+#               locks, sync, coll, ucx; default: all of shmem_bench, or ucx
+#               with -u)
+#   -M BYTES    largest message size of put/get & co (default: each
+#               benchmark's own; 1048576 with -u)
+#   -S STEP     size factor between put/get points (default 2; 8 with -u:
+#               8 B, 64 B, ... 256 KiB, 1 MiB)
+#   -u TLS      forced-remote mode: ours runs with ROCSHMEM_PES_PER_NODE=1
+#               (every PE its own emulated node: everything goes through
+#               UCX) and UCX_TLS=TLS, the baseline with UCX_TLS=TLS (its
+#               spml ucx uses UCX for everything anyway); e.g. tcp,self or
+#               sm,self. Targets: every row <= 1.0x
+#   -o DIR      output directory (default bench/results/DATE-npPES, with
+#               -ucx-TLS appended in forced-remote mode)
 #   -t SECONDS  time limit per run (default 180)
 #   -h          this help
 # Environment: BASE_OSHCC, BASE_OSHRUN (default /usr/bin/oshcc, oshrun);
 #   OSHRUN_ARGS extra launcher arguments for both sides (e.g. "--bind-to core");
-#   UCX_TLS etc. are passed through unchanged (and recorded).
+#   UCX_TLS etc. are passed through unchanged (and recorded); -u overrides
+#   UCX_TLS for both sides.
 # Output in DIR: results.jsonl (meta line + one line per row), table.txt,
 #   plot.png (if matplotlib is importable), raw/ (every run, logs, builds).
 # Exit status: 0 if either side produced numbers, 1 if none, 2 usage error.
@@ -31,6 +43,9 @@ rounds=5
 reps=7
 scale=1
 benches=
+size_cap=
+size_step=
+ucx_tls=
 outdir=
 run_limit=180
 base_cc=${BASE_OSHCC:-/usr/bin/oshcc}
@@ -41,7 +56,7 @@ python=/usr/bin/python3
 usage() { sed -n '2,/^set -u/{/^set -u/d;s/^# \{0,1\}//;p}' "${BASH_SOURCE[0]}"; }
 die() { echo "compare.sh: $*" >&2; exit 2; }
 
-while getopts "p:n:r:R:s:b:o:t:h" opt; do
+while getopts "p:n:r:R:s:b:M:S:u:o:t:h" opt; do
     case $opt in
     p) prefix=$OPTARG ;;
     n) pes=$OPTARG ;;
@@ -49,6 +64,9 @@ while getopts "p:n:r:R:s:b:o:t:h" opt; do
     R) reps=$OPTARG ;;
     s) scale=$OPTARG ;;
     b) benches=$OPTARG ;;
+    M) size_cap=$OPTARG ;;
+    S) size_step=$OPTARG ;;
+    u) ucx_tls=$OPTARG ;;
     o) outdir=$OPTARG ;;
     t) run_limit=$OPTARG ;;
     h) usage; exit 0 ;;
@@ -62,8 +80,18 @@ for v in "$pes" "$rounds" "$reps" "$run_limit"; do
     [[ $v =~ ^[1-9][0-9]*$ ]] || die "not a positive integer: $v"
 done
 [ "$pes" -ge 2 ] || die "need at least 2 PEs"
+[ -z "$size_cap" ] || [[ $size_cap =~ ^[1-9][0-9]*$ ]] || die "not a positive integer: $size_cap"
+[ -z "$size_step" ] || [[ $size_step =~ ^[2-9]$|^[1-9][0-9]+$ ]] || die "-S needs an integer >= 2: $size_step"
+if [ -n "$ucx_tls" ]; then
+    [[ $ucx_tls =~ ^[A-Za-z0-9_,:-]+$ ]] || die "odd UCX_TLS value: $ucx_tls"
+    benches=${benches:-ucx}
+    size_cap=${size_cap:-1048576}
+    size_step=${size_step:-8}
+fi
 
-outdir=${outdir:-$here/results/$(date +%Y%m%d-%H%M%S)-np$pes}
+suffix=np$pes
+[ -n "$ucx_tls" ] && suffix+=-ucx-${ucx_tls//[,:]/+}
+outdir=${outdir:-$here/results/$(date +%Y%m%d-%H%M%S)-$suffix}
 raw=$outdir/raw
 mkdir -p "$raw" || die "cannot create $raw"
 echo "compare.sh: output in $outdir"
@@ -125,11 +153,21 @@ git_rev=$(git -C "$here" describe --always --dirty 2>/dev/null || echo none)
     printf 'compiler\t%s\n' "$(cc --version 2>/dev/null | head -n 1)"
     printf 'openmpi\t%s\n' "${ompi_ver:-unknown}"
     printf 'ucx\t%s\n' "${ucx_ver:-unknown}"
-    printf 'UCX_TLS\t%s\n' "${UCX_TLS:-(unset)}"
+    if [ -n "$ucx_tls" ]; then
+        printf 'UCX_TLS\t%s\n' "$ucx_tls"
+        printf 'ucx_forced_tls\t%s\n' "$ucx_tls"
+        printf 'mode\t%s\n' "forced-remote over UCX: ours ROCSHMEM_PES_PER_NODE=1 UCX_TLS=$ucx_tls; theirs UCX_TLS=$ucx_tls"
+    else
+        printf 'UCX_TLS\t%s\n' "${UCX_TLS:-(unset)}"
+        printf 'mode\t%s\n' "local (shared memory)"
+    fi
     printf 'pes\t%s\n' "$pes"
     printf 'rounds\t%s\n' "$rounds"
     printf 'reps\t%s\n' "$reps"
     printf 'scale\t%s\n' "$scale"
+    printf 'benches\t%s\n' "${benches:-all}"
+    printf 'size_cap\t%s\n' "${size_cap:-none}"
+    printf 'size_step\t%s\n' "${size_step:-2}"
     printf 'oversubscribed\t%s\n' "$([ "$pes" -gt "$ncpu" ] && echo yes || echo no)"
     printf 'ours_prefix\t%s\n' "${prefix:-(none)}"
     printf 'ours_git\t%s\n' "$git_rev"
@@ -150,17 +188,28 @@ launch_env=()
 [ "$pes" -gt "$ncpu" ] && launch_env+=(OMPI_MCA_rmaps_base_oversubscribe=1)
 read -r -a run_args <<<"${OSHRUN_ARGS:-}"
 bench_args=(-r "$reps" -s "$scale")
+[ -n "$size_cap" ] && bench_args+=(-M "$size_cap")
+[ -n "$size_step" ] && bench_args+=(-S "$size_step")
 # memcpy (the physical limit) is always measured
 [ -n "$benches" ] && bench_args+=(-b "$benches,memcpy")
 
+# per side: extra environment and launcher arguments
+ours_env=() theirs_env=(OMPI_MCA_osc=^rdma) ours_args=() theirs_args=()
+if [ -n "$ucx_tls" ]; then
+    ours_env+=(ROCSHMEM_PES_PER_NODE=1 UCX_TLS="$ucx_tls")
+    ours_args+=(-x ROCSHMEM_PES_PER_NODE=1 -x UCX_TLS="$ucx_tls")
+    theirs_env+=(UCX_TLS="$ucx_tls")
+    theirs_args+=(-x UCX_TLS="$ucx_tls")
+fi
+
 declare -A fails=([ours]=0 [theirs]=0)
-run_side() { # side launcher round [extra env...]
+run_side() { # side launcher round
     local side=$1 launcher=$2 round=$3 rc
-    shift 3
     local out=$raw/$side.r$round.jsonl err=$raw/$side.r$round.err
-    env "${launch_env[@]}" "$@" timeout -k 10 "$run_limit" \
-        "$launcher" -np "$pes" "${run_args[@]}" "$raw/shmem_bench-$side" \
-        "${bench_args[@]}" >"$out" 2>"$err"
+    local -n side_env=${side}_env side_args=${side}_args
+    env "${launch_env[@]}" "${side_env[@]}" timeout -k 10 "$run_limit" \
+        "$launcher" -np "$pes" "${run_args[@]}" "${side_args[@]}" \
+        "$raw/shmem_bench-$side" "${bench_args[@]}" >"$out" 2>"$err"
     rc=$?
     if [ $rc -eq 0 ] && grep -q '"bench"' "$out"; then
         fails[$side]=0
@@ -182,7 +231,7 @@ for ((r = 1; r <= rounds; r++)); do
         [ "${fails[ours]}" -ge 2 ] && { echo "compare.sh: ours failed twice in a row: giving up on it"; ours_ok=0; }
     fi
     if [ $theirs_ok = 1 ]; then
-        run_side theirs "$base_run" "$r" OMPI_MCA_osc=^rdma
+        run_side theirs "$base_run" "$r"
         [ "${fails[theirs]}" -ge 2 ] && { echo "compare.sh: BASELINE failed twice in a row: giving up on it; ours is still reported"; theirs_ok=0; }
     fi
     if [ -n "$cacheline" ]; then

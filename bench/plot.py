@@ -3,10 +3,12 @@
 
 Usage: plot.py RESULTS.jsonl [OUT.png]   (default OUT: next to RESULTS)
 
-Three panels: latency vs size (put/get on heap and static, log-log),
-bandwidth vs size (same, with local memcpy as the physical limit), and,
-below them, the 8-byte operations (RMA, atomics, ping-pong one-way, locks)
-and barrier as bars, heap and static. Solid = ours, dashed = baseline.
+Up to four panels, each only if the results have rows for it: latency vs
+size (put/get on heap and static, log-log) and bandwidth vs size (same, with
+local memcpy as the physical limit); below them, the 8-byte operations (RMA,
+atomics, ping-pong one-way, locks) and barrier as bars, heap and static;
+then the 1.x collectives (8 B, 4 KiB, 1 MiB per PE) as bars. Solid = ours,
+dashed = baseline; bar labels are ours/OSHMEM.
 """
 import json
 import os
@@ -25,6 +27,8 @@ _OPS0 = ["lock", "lock_cont"]
 SMALL = ([(b, 8) for b in _OPS8] + [(b, 0) for b in _OPS0] + [("barrier", 0)]
          + [(b + "_static", 8) for b in _OPS8]
          + [(b + "_static", 0) for b in _OPS0])
+COLL = ["barrier", "broadcast64", "collect64", "fcollect64", "alltoall64",
+        "long_sum_to_all"]
 
 
 def load(path):
@@ -49,21 +53,8 @@ def size_label(n):
     return str(n)
 
 
-def main(argv):
-    if len(argv) < 2:
-        sys.stderr.write(__doc__)
-        return 2
-    src = argv[1]
-    out = argv[2] if len(argv) > 2 else os.path.join(
-        os.path.dirname(os.path.abspath(src)), "plot.png")
-    meta, rows = load(src)
-    by = {(r["bench"], r["size"]): r for r in rows}
-
-    fig = plt.figure(figsize=(16, 10))
-    grid = fig.add_gridspec(2, 2, height_ratios=[1, 0.9])
-    ax_lat = fig.add_subplot(grid[0, 0])
-    ax_bw = fig.add_subplot(grid[0, 1])
-    ax_small = fig.add_subplot(grid[1, :])
+def plot_curves(ax_lat, ax_bw, by, rows):
+    """Latency and bandwidth vs size of put/get (heap, static)."""
     sides = [("ours", "-", "o"), ("theirs", "--", "x")]
     for bench, color in SERIES:
         pts = sorted((r["size"], r) for (b, _), r in by.items() if b == bench)
@@ -103,11 +94,15 @@ def main(argv):
         if ax.get_legend_handles_labels()[0]:
             ax.legend(fontsize=7)
 
+
+def bars(ax_small, by, keys, title):
+    """Bars ours vs OSHMEM for (bench, size) KEYS, labelled with the ratio."""
     names, ours, theirs = [], [], []
-    for bench, size in SMALL:
+    for bench, size in keys:
         r = by.get((bench, size))
         if r:
-            names.append(bench if size == 0 else "%s %dB" % (bench, size))
+            names.append(bench if size == 0 else "%s %s" % (
+                bench, size_label(size) + ("iB" if size >= 1024 else "B")))
             ours.append(r.get("ours_us") or 0)
             theirs.append(r.get("theirs_us") or 0)
     xs = range(len(names))
@@ -124,21 +119,64 @@ def main(argv):
     ax_small.set_xticklabels(names, rotation=45, ha="right", fontsize=8)
     ax_small.set_yscale("log")
     ax_small.set_ylabel("us per operation (label: ours/OSHMEM)")
-    ax_small.set_title("8-byte operations, locks, barrier (heap, then static "
-                       "variables); pingpong = one-way, lock_cont = per "
-                       "acquire, all PEs")
+    ax_small.set_title(title)
     if names:
         ax_small.legend(fontsize=7)
     ax_small.grid(True, axis="y", which="both", alpha=0.3)
 
+
+def main(argv):
+    if len(argv) < 2:
+        sys.stderr.write(__doc__)
+        return 2
+    src = argv[1]
+    out = argv[2] if len(argv) > 2 else os.path.join(
+        os.path.dirname(os.path.abspath(src)), "plot.png")
+    meta, rows = load(src)
+    by = {(r["bench"], r["size"]): r for r in rows}
+
+    curves = any(b in dict(SERIES) for b, _ in by)
+    small = [(b, sz) for b, sz in SMALL if (b, sz) in by]
+    coll = sorted(((b, sz) for b, sz in by if b in COLL and b != "barrier"),
+                  key=lambda k: (COLL.index(k[0]), k[1]))
+    if coll and ("barrier", 0) in by:
+        coll.insert(0, ("barrier", 0))
+        if all(b == "barrier" for b, _ in small):
+            small = []  # a -b coll run: barrier goes with the collectives
+    nrows = curves + bool(small) + bool(coll)
+    if not nrows:
+        sys.stderr.write("plot.py: nothing to plot in %s\n" % src)
+        return 1
+    fig = plt.figure(figsize=(16, 5 * nrows + 0.5))
+    grid = fig.add_gridspec(nrows, 2)
+    row = 0
+    if curves:
+        plot_curves(fig.add_subplot(grid[row, 0]),
+                    fig.add_subplot(grid[row, 1]), by, rows)
+        row += 1
+    if small:
+        bars(fig.add_subplot(grid[row, :]), by, small,
+             "8-byte operations, locks, barrier (heap, then static "
+             "variables); pingpong = one-way, lock_cont = per acquire, "
+             "all PEs")
+        row += 1
+    if coll:
+        bars(fig.add_subplot(grid[row, :]), by, coll,
+             "1.x collectives over all PEs (size per PE; time in one call, "
+             "mean over PEs); barrier = barrier_all back to back")
+
+    mode = meta.get("mode", "")
+    if meta.get("ucx_forced_tls"):
+        mode = "FORCED-REMOTE over UCX (ours ROCSHMEM_PES_PER_NODE=1)"
     fig.suptitle("rocshmem vs Open MPI OSHMEM %s, %s PEs - %s, %s cores, %s; "
-                 "UCX %s, UCX_TLS=%s; median of %s rounds" % (
-                     meta.get("openmpi", "?").replace("Open MPI ", ""),
-                     meta.get("pes", "?"), meta.get("cpu", "?"),
-                     meta.get("cores", "?"), meta.get("kernel", "?"),
-                     meta.get("ucx", "?"), meta.get("UCX_TLS", "?"),
-                     meta.get("rounds", "?")), fontsize=10)
-    fig.tight_layout(rect=(0, 0, 1, 0.95))
+                 "UCX %s, UCX_TLS=%s; median of %s rounds; load %s .. %s\n%s"
+                 % (meta.get("openmpi", "?").replace("Open MPI ", ""),
+                    meta.get("pes", "?"), meta.get("cpu", "?"),
+                    meta.get("cores", "?"), meta.get("kernel", "?"),
+                    meta.get("ucx", "?"), meta.get("UCX_TLS", "?"),
+                    meta.get("rounds", "?"), meta.get("loadavg_start", "?"),
+                    meta.get("loadavg_end", "?"), mode), fontsize=10)
+    fig.tight_layout(rect=(0, 0, 1, 1 - 0.6 / (5 * nrows + 0.5)))
     fig.savefig(out, dpi=110)
     print("plot.py: wrote %s" % out)
     return 0

@@ -34,10 +34,25 @@ SYNC_2PE = ("cswap", "afetch", "cswap_static", "afetch_static",
 # One-way latencies: the cache-line hand-off between two cores is their floor.
 ONE_WAY = ("barrier", "pingpong_sig", "pingpong_p", "pingpong_sig_static",
            "pingpong_p_static")
+# 1.x active-set collectives (size = bytes per PE). PERF.md and the
+# collectives issue: small-message latency (8 B) <= 0.5x, 1 MiB <= 1.0x,
+# 2 and 4 PEs. 4 KiB has no target.
+COLL = ("broadcast64", "collect64", "fcollect64", "alltoall64",
+        "long_sum_to_all")
+# Rows whose bandwidth is compared with local memcpy.
+BANDWIDTH = ("put", "get", "put_static", "get_static")
 
 
-def target(bench, size, pes=None):
+def target(bench, size, pes=None, ucx_tls=None):
     """(ratio_max, memcpy_fraction_min, note) or None."""
+    if ucx_tls:
+        # PERF.md: the forced-remote path over UCX <= 1.0x OSHMEM with the
+        # same UCX_TLS, for every operation measured that way.
+        return (1.0, None, " (UCX %s)" % ucx_tls)
+    if bench in COLL and size == 8:
+        return (0.5, None, "")
+    if bench in COLL and size >= 1 << 20:
+        return (1.0, None, "")
     if bench in ("put", "get", "long_p", "long_g") and size == 8:
         return (0.5, None, "")
     if bench in STATIC and size == 8:
@@ -139,10 +154,17 @@ def main():
     # The cache-line floor: the best repetition of any round (busy machines
     # preempt the spinning threads; the floor is what the hardware can do).
     cl, _, _ = load_runs(args.raw, "cacheline", "us_min")
+    # The per-call timing of the collectives costs about one clock read.
+    timers = []
+    for side in ("ours", "theirs"):
+        t, _, _ = load_runs(args.raw, side, "timer_us")
+        timers += [v for d in t.values() for v in d.values()]
+    meta["coll_timer_us"] = med(timers) if timers else None
     meta["rounds_with_data_ours"] = ours_rounds
     meta["rounds_with_data_theirs"] = theirs_rounds
     pes = meta.get("pes") or next(iter(ours_pes | theirs_pes), None)
     pes = int(pes) if pes is not None else None
+    ucx_tls = meta.get("ucx_forced_tls") or None
 
     # memcpy is library-independent: pool both sides' runs.
     memcpy = {}
@@ -181,16 +203,16 @@ def main():
                "ours_rounds_us": [orr[r] for r in sorted(orr)],
                "theirs_rounds_us": [trr[r] for r in sorted(trr)]}
         lim = memcpy_mbps.get(size)
-        if size >= 4096 and lim:
+        if bench in BANDWIDTH and size >= 4096 and lim:
             row["memcpy_MBps"] = lim
             row["ours_memcpy_frac"] = row["ours_MBps"] / lim if o else None
             row["theirs_memcpy_frac"] = row["theirs_MBps"] / lim if t else None
         for side, var in (("ours", ours_var), ("theirs", theirs_var)):
             if (bench, size) in var:
                 row[side + "_variant"] = "/".join(sorted(var[(bench, size)]))
-        if bench in ONE_WAY and one_way_us:
+        if (bench in ONE_WAY or (bench in COLL and size == 8)) and one_way_us:
             row["limit_us"] = one_way_us  # one cache-line hand-off
-        tgt = target(bench, size, pes)
+        tgt = target(bench, size, pes, ucx_tls)
         if tgt:
             ok = row["ratio"] is not None and row["ratio"] <= tgt[0]
             if tgt[1] is not None:
@@ -216,6 +238,10 @@ def main():
             f.write(json.dumps(row) + "\n")
 
     lines = []
+    if ucx_tls:
+        lines.append("FORCED-REMOTE over UCX, UCX_TLS=%s: ours with "
+                     "ROCSHMEM_PES_PER_NODE=1 (every PE its own node), "
+                     "theirs with the same UCX_TLS" % ucx_tls)
     fmt_row = "%-19s %8s %3s %11s %11s %6s %11s %8s %8s %9s  %s"
     hdr = fmt_row % (
         "benchmark", "size", "PEs", "ours(us)", "theirs(us)", "ratio",
@@ -251,12 +277,18 @@ def main():
     lines.append("ratio = median ours / median theirs time (<1: ours faster); "
                  "rnd range = min-max of the per-round ratios (A/B pairs).")
     lines.append("x/lim = bandwidth as a fraction of local memcpy at that size; "
-                 "for barrier and pingpong*: one-way cache-line hand-off / "
-                 "time.")
+                 "for barrier, pingpong* and 8-byte collectives: one-way "
+                 "cache-line hand-off / time.")
     lines.append("target: ok/MISS by the median ratio; '~' = the rnd range "
                  "crosses the target (not a settled result; more rounds).")
     lines.append("pingpong*: one-way time (round trip / 2); lock_cont*: time "
                  "per acquire with all PEs contending.")
+    if any(r["bench"] in COLL for r in rows):
+        lines.append("collectives (1.x active-set forms, all PEs, root 0): "
+                     "size = bytes per PE; time = mean over PEs of the time "
+                     "in one call (an untimed barrier_all between calls); "
+                     "it includes the per-call timing, %s us (both sides)." %
+                     fmt(meta["coll_timer_us"], ".3f"))
     for r in rows:
         if "ours_variant" in r or "theirs_variant" in r:
             if r["bench"].startswith("pingpong_p"):
@@ -264,6 +296,9 @@ def main():
             lines.append("%s variant: ours %s; theirs %s" % (
                 r["bench"], r.get("ours_variant", "-"),
                 r.get("theirs_variant", "-")))
+    lines.append("load average: start %s, end %s (%s cores)" % (
+        meta.get("loadavg_start", "?"), meta.get("loadavg_end", "?"),
+        meta.get("cores", "?")))
     lines.append("limits: memcpy %s; cache-line one-way %s ns; rounds with "
                  "data: ours %d, theirs %d" % (
                      ", ".join("%s %.1f GB/s" % (size_str(s), memcpy_mbps[s] / 1000)

@@ -10,7 +10,9 @@
  * REPS timed repetitions of ITERS operations each (after warm-up), reported
  * per operation in microseconds. Iteration counts shrink with the size (about
  * BYTES_BUDGET bytes per repetition), with a per-benchmark cap, and with the
- * measured speed (about REP_TARGET_US per repetition at most). PE 0 prints
+ * measured speed (about REP_TARGET_US per repetition at most; where PE 0
+ * alone loops, a repetition also stops after REP_LIMIT_US and counts the
+ * operations done, for transports that stall now and then). PE 0 prints
  * one JSON line per (benchmark, size) on stdout.
  *
  * Benchmarks (name: what one operation is):
@@ -44,17 +46,33 @@
  *                  clock, / (PEs x iters))
  *   lock_static, lock_cont_static
  *                  the same with the lock in a static long
- *   barrier        shmem_barrier_all (all PEs)
+ *   barrier        shmem_barrier_all (all PEs), back to back
+ *   broadcast64, collect64, fcollect64, alltoall64, long_sum_to_all
+ *                  the OpenSHMEM 1.x active-set collectives over all PEs
+ *                  (PE_start 0, logPE_stride 0, PE_size npes; root 0), at
+ *                  8 B, 4 KiB and 1 MiB per PE (size = bytes each PE
+ *                  contributes: broadcast's message, one block of
+ *                  (f)collect/alltoall, the reduced vector of longs). Every
+ *                  call is followed by shmem_barrier_all (not timed) and
+ *                  consecutive calls alternate between two pSync (and pWrk)
+ *                  arrays, as the 1.x pSync rules require; each PE times its
+ *                  own calls, and us is the mean over PEs (as OSU OMB does)
  *   memcpy         local memcpy on PE 0 (physical limit; no SHMEM involved)
  *
  * Compile with -DBENCH_EMULATE_SIGNAL to force the emulated pingpong_sig
  * variant with a 1.5 library too.
  *
- * Usage: shmem_bench [-r reps] [-s scale] [-b bench[,bench...]]
+ * Usage: shmem_bench [-r reps] [-s scale] [-M bytes] [-S step] [-b bench[,...]]
  *   -r reps   timed repetitions per point (default 7; median is reported)
  *   -s scale  multiply iteration counts (default 1.0; e.g. 0.2 for a smoke run)
+ *   -M bytes  largest message size of the sized benchmarks (memcpy excepted)
+ *   -S step   size multiplier from one point to the next (default 2; the
+ *             largest size is always measured; memcpy and collectives keep
+ *             their own sizes)
  *   -b list   comma-separated benchmark names (default: all), or groups:
- *             rma, amo, pingpong, locks, sync (= pingpong, locks, barrier)
+ *             rma, amo, pingpong, locks, sync (= pingpong, locks, barrier),
+ *             coll (barrier and the collectives), ucx (put, get, fadd,
+ *             barrier, pingpong_p: the forced-remote set of compare.sh -u)
  */
 #define _POSIX_C_SOURCE 200809L
 
@@ -79,6 +97,20 @@
 #define LOCK_CONT_ITERS 2000L /* per PE */
 #define PROBE_ITERS 32L       /* calibration probe of multi-PE benchmarks */
 #define REP_TARGET_US 20000.0 /* cap on one timed repetition */
+#define REP_LIMIT_US 200000.0 /* PE 0 alone: a repetition stops after this */
+#define COLL_MAX    (1UL << 20) /* largest collective size per PE */
+#define COLL_ITERS  5000L       /* cap on collective calls per repetition */
+
+/* The largest pSync any 1.x collective needs (the sizes differ between
+ * implementations: 1-3 longs in Open MPI 4.1.4, 64 in ours). */
+#define MAX2(a, b) ((a) > (b) ? (a) : (b))
+#define PSYNC_LEN                                                        \
+    MAX2(MAX2(SHMEM_BCAST_SYNC_SIZE, SHMEM_COLLECT_SYNC_SIZE),           \
+         MAX2(MAX2(SHMEM_REDUCE_SYNC_SIZE, SHMEM_ALLTOALL_SYNC_SIZE),    \
+              SHMEM_BARRIER_SYNC_SIZE))
+/* pWrk of a sum_to_all of COLL_MAX bytes of longs */
+#define PWRK_LEN MAX2(COLL_MAX / sizeof(long) / 2 + 1,                   \
+                      (size_t)SHMEM_REDUCE_MIN_WRKDATA_SIZE)
 
 #if defined(SHMEM_MAJOR_VERSION) && defined(SHMEM_MINOR_VERSION) && \
     SHMEM_MAJOR_VERSION * 100 + SHMEM_MINOR_VERSION >= 105 &&      \
@@ -110,15 +142,24 @@ static double *heap_times; /* symmetric, 2 x npes: start/end of every PE */
 static uint64_t *heap_sig; /* symmetric: ping-pong signal */
 #endif
 static char *cpy_src, *cpy_dst; /* private, MAX_MEMCPY bytes (PE 0 only) */
+/* Collectives (allocated only when one is selected): symmetric source and
+ * destination of npes x COLL_MAX bytes, two pSync and two pWrk arrays (on
+ * the heap: OSHMEM reaches static data through a slower path). */
+static char *coll_src, *coll_dst;
+static long *psync[2], *pwrk[2];
 
 static int me, npes, peer;
 static int reps = 7;
 static double scale = 1.0;
+static size_t size_cap = MAX_MEMCPY; /* -M */
+static size_t size_step = 2;         /* -S */
 
 /* Called through a volatile pointer so the copies cannot be optimised away. */
 static void *(*volatile memcpy_fn)(void *, const void *, size_t) = memcpy;
 
 typedef void (*op_fn)(size_t size, long iters);
+
+static double now_us(void);
 
 static void op_put(size_t n, long it)
 {
@@ -348,6 +389,57 @@ static void op_barrier(size_t n, long it)
         shmem_barrier_all();
 }
 
+/* ---- 1.x active-set collectives over all PEs ---------------------------
+ * One call, with the k-th (0/1) pSync/pWrk pair. Sizes are multiples of 8. */
+
+static void c_broadcast(size_t n, int k)
+{
+    shmem_broadcast64(coll_dst, coll_src, n / 8, 0, 0, 0, npes, psync[k]);
+}
+static void c_collect(size_t n, int k)
+{
+    shmem_collect64(coll_dst, coll_src, n / 8, 0, 0, npes, psync[k]);
+}
+static void c_fcollect(size_t n, int k)
+{
+    shmem_fcollect64(coll_dst, coll_src, n / 8, 0, 0, npes, psync[k]);
+}
+static void c_alltoall(size_t n, int k)
+{
+    shmem_alltoall64(coll_dst, coll_src, n / 8, 0, 0, npes, psync[k]);
+}
+static void c_sum_to_all(size_t n, int k)
+{
+    shmem_long_sum_to_all((long *)coll_dst, (const long *)coll_src,
+                          (int)(n / sizeof(long)), 0, 0, npes, pwrk[k],
+                          psync[k]);
+}
+
+static double coll_us; /* this PE's time inside the calls of the last loop */
+static double timer_us; /* what the two clock reads around a call add */
+
+/* Each call is timed on its own and followed by an untimed barrier: no PE
+ * enters call i+1 before every PE has left call i (the 1.x rule for reusing
+ * pSync; the alternating arrays are the second half of the usual idiom), and
+ * every call starts from a synchronised state, as in OSU OMB. */
+static void coll_loop(void (*call)(size_t, int), size_t n, long it)
+{
+    double in = 0.0;
+    for (long i = 0; i < it; i++) {
+        double t0 = now_us();
+        call(n, (int)(i & 1));
+        in += now_us() - t0;
+        shmem_barrier_all();
+    }
+    coll_us = in;
+}
+
+static void op_broadcast(size_t n, long it) { coll_loop(c_broadcast, n, it); }
+static void op_collect(size_t n, long it) { coll_loop(c_collect, n, it); }
+static void op_fcollect(size_t n, long it) { coll_loop(c_fcollect, n, it); }
+static void op_alltoall(size_t n, long it) { coll_loop(c_alltoall, n, it); }
+static void op_sum_to_all(size_t n, long it) { coll_loop(c_sum_to_all, n, it); }
+
 static void op_memcpy(size_t n, long it)
 {
     for (long i = 0; i < it; i++)
@@ -357,9 +449,10 @@ static void op_memcpy(size_t n, long it)
 /* Who runs an operation and how its time is counted. */
 enum mode {
     M_PE0,     /* PE 0 only; time per op on PE 0 */
-    M_ALL,     /* every PE (barrier); time per op on PE 0; no calibration */
+    M_ALL,     /* every PE (barrier); time per op on PE 0 */
     M_PAIR,    /* PE 0 and the last PE (ping-pong); one-way = round trip / 2 */
     M_CONTEND, /* every PE; first start to last end / (PEs x iters) */
+    M_COLL,    /* every PE; mean over PEs of the time inside the calls */
 };
 
 struct bench {
@@ -403,8 +496,39 @@ static struct bench benches[] = {
     { "lock_cont_static", op_lock_static, 0,       0,          M_CONTEND, LOCK_CONT_ITERS,
       NULL, 1 },
     { "barrier",       op_barrier,       0,        0,          M_ALL, BARRIER_ITERS, NULL, 1 },
+    /* collectives: sizes from coll_sizes[], not min..max */
+    { "broadcast64",   op_broadcast,     8, COLL_MAX,  M_COLL, COLL_ITERS, NULL, 1 },
+    { "collect64",     op_collect,       8, COLL_MAX,  M_COLL, COLL_ITERS, NULL, 1 },
+    { "fcollect64",    op_fcollect,      8, COLL_MAX,  M_COLL, COLL_ITERS, NULL, 1 },
+    { "alltoall64",    op_alltoall,      8, COLL_MAX,  M_COLL, COLL_ITERS, NULL, 1 },
+    { "long_sum_to_all", op_sum_to_all,  8, COLL_MAX,  M_COLL, COLL_ITERS, NULL, 1 },
 };
 #define NBENCH (sizeof benches / sizeof benches[0])
+
+/* Sizes of the collectives (bytes per PE). */
+static const size_t coll_sizes[] = { 8, 4096, COLL_MAX };
+#define NCOLL_SIZES (sizeof coll_sizes / sizeof coll_sizes[0])
+
+/* The size after SIZE, or 0 when SIZE was the last one. Sizeless benchmarks
+ * run once, at size 0. */
+static size_t next_size(const struct bench *b, size_t size)
+{
+    int own = b->fn == op_memcpy; /* memcpy keeps its own sizes */
+    size_t cap = own ? b->max_size : size_cap;
+    size_t last = b->max_size < cap ? b->max_size : cap;
+    size_t next = size * (own ? 2 : size_step);
+    if (b->mode != M_COLL && size < last && next > last)
+        next = last; /* a step larger than 2 still ends on the largest size */
+    if (b->mode == M_COLL) {
+        next = 0;
+        for (size_t i = 0; i < NCOLL_SIZES; i++)
+            if (coll_sizes[i] > size) {
+                next = coll_sizes[i];
+                break;
+            }
+    }
+    return size && next && next <= last ? next : 0;
+}
 
 static double now_us(void)
 {
@@ -431,6 +555,9 @@ static long iters_for(const struct bench *b, size_t size)
     return it < 1 ? 1 : it;
 }
 
+static double last_wall; /* PE 0's loop time in the last timed() */
+static long last_done;    /* operations the last timed() completed */
+
 static int is_active(const struct bench *b)
 {
     switch (b->mode) {
@@ -444,23 +571,49 @@ static int is_active(const struct bench *b)
  * elapsed time in us (meaningful on PE 0). M_CONTEND: from the first PE's
  * start to the last PE's end (each PE reads its own clock: CLOCK_MONOTONIC
  * is one clock for all processes of a node; PE 0's clock alone could miss
- * acquisitions made while PE 0 was descheduled after the barrier). */
+ * acquisitions made while PE 0 was descheduled after the barrier).
+ * M_COLL: the mean over PEs of each PE's time inside the calls. The loop
+ * time on PE 0 (for calibration) is left in last_wall. */
 static double timed(const struct bench *b, size_t size, long n)
 {
     shmem_barrier_all();
     double t0 = now_us();
-    if (is_active(b))
+    last_done = n;
+    if (b->mode == M_PE0 && me == 0) {
+        /* in chunks: a repetition whose operations turn out much slower
+         * than calibrated (a stalling transport) stops after REP_LIMIT_US
+         * and counts the operations done */
+        long chunk = n / 16 > 0 ? n / 16 : 1, left = n;
+        while (left > 0) {
+            long k = left < chunk ? left : chunk;
+            b->fn(size, k);
+            left -= k;
+            if (left > 0 && now_us() - t0 > REP_LIMIT_US)
+                break;
+        }
+        last_done = n - left;
+    } else if (is_active(b)) {
         b->fn(size, n);
+    }
     double t1 = now_us();
-    if (b->mode != M_CONTEND) {
+    last_wall = t1 - t0;
+    if (b->mode != M_CONTEND && b->mode != M_COLL) {
         shmem_barrier_all();
         return t1 - t0;
     }
     double mine[2] = { t0, t1 };
+    if (b->mode == M_COLL)
+        mine[0] = coll_us;
     shmem_putmem(&heap_times[2 * me], mine, sizeof mine, 0);
     shmem_barrier_all(); /* completes the puts */
     if (me != 0)
         return 0.0;
+    if (b->mode == M_COLL) {
+        double sum = 0.0;
+        for (int pe = 0; pe < npes; pe++)
+            sum += heap_times[2 * pe];
+        return sum / npes;
+    }
     double first = heap_times[0], last = heap_times[1];
     for (int pe = 1; pe < npes; pe++) {
         if (heap_times[2 * pe] < first)
@@ -502,30 +655,36 @@ static void run_point(const struct bench *b, size_t size)
 
     /* Warm-up: touches buffers, connections and code paths; it also
      * calibrates: slow operations get fewer iterations (about REP_TARGET_US
-     * per repetition) so that runs stay short, e.g. when oversubscribed. */
+     * per repetition) so that runs stay short, e.g. when oversubscribed or
+     * over TCP. A short probe comes first, so that a slow operation does not
+     * spend seconds in a warm-up sized for fast ones. */
+    long probe = iters / 10 + 1 < PROBE_ITERS ? iters / 10 + 1 : PROBE_ITERS;
     if (b->mode == M_PE0) {
-        /* only PE 0 needs to know the count */
-        long w = iters / 10 + 1;
-        double dt = timed(b, size, w);
-        if (me == 0)
-            iters = calibrate(iters, dt / w);
-    } else if (b->mode == M_ALL) {
-        timed(b, size, iters / 10 + 1);
+        /* only PE 0 needs to know the counts (the others only meet it in
+         * the barriers of timed()) */
+        double dt = timed(b, size, probe);
+        long w = calibrate(iters, dt / last_done) / 10 + 1;
+        dt = timed(b, size, w);
+        if (me == 0) /* from the full count again */
+            iters = calibrate(iters, dt / last_done);
     } else {
         /* every active PE must run the same count: a short probe after a
          * cold start sets it, then the warm-up corrects it (a short probe
          * can miss the scheduler's time slices); PE 0 sends it each time */
-        long probe = iters / 10 + 1 < PROBE_ITERS ? iters / 10 + 1 : PROBE_ITERS;
         timed(b, size, 2);
         double dt = timed(b, size, probe);
+        if (b->mode == M_COLL)
+            dt = last_wall; /* the untimed barriers count for the run time */
         iters = share_iters(calibrate(iters, dt / probe));
         long w = iters / 10 + 1;
         dt = timed(b, size, w);
+        if (b->mode == M_COLL)
+            dt = last_wall;
         iters = share_iters(calibrate(iters, dt / w));
     }
 
     for (int r = 0; r < reps; r++)
-        t[r] = timed(b, size, iters) / (iters * per);
+        t[r] = timed(b, size, iters) / (last_done * per);
 
     if (me != 0)
         return;
@@ -538,6 +697,8 @@ static void run_point(const struct bench *b, size_t size)
            t[0], t[reps - 1], iters, reps);
     if (b->variant)
         printf(",\"variant\":\"%s\"", b->variant);
+    if (b->mode == M_COLL)
+        printf(",\"timer_us\":%.3g", timer_us);
     printf("}\n");
     fflush(stdout);
 }
@@ -557,6 +718,9 @@ static const struct {
     { "locks", "lock,lock_static,lock_cont,lock_cont_static" },
     { "sync", "pingpong_sig,pingpong_p,pingpong_sig_static,pingpong_p_static,"
               "lock,lock_static,lock_cont,lock_cont_static,barrier" },
+    { "coll", "barrier,broadcast64,collect64,fcollect64,alltoall64,"
+              "long_sum_to_all" },
+    { "ucx", "put,get,fadd,barrier,pingpong_p" },
 };
 #define NGROUP (sizeof groups / sizeof groups[0])
 
@@ -602,10 +766,23 @@ int main(int argc, char **argv)
 {
     int c, bad = 0;
 
-    while ((c = getopt(argc, argv, "r:s:b:")) != -1) {
+    while ((c = getopt(argc, argv, "r:s:M:S:b:")) != -1) {
         switch (c) {
         case 'r': reps = atoi(optarg); break;
         case 's': scale = atof(optarg); break;
+        case 'S':
+            size_step = (size_t)strtoul(optarg, NULL, 10);
+            bad |= size_step < 2;
+            break;
+        case 'M': {
+            char *end;
+            unsigned long long v = strtoull(optarg, &end, 10);
+            if (*end || v < MIN_SIZE)
+                bad = 1;
+            else
+                size_cap = (size_t)v;
+            break;
+        }
         case 'b': bad |= select_benches(optarg) != 0; break;
         default: bad = 1;
         }
@@ -623,8 +800,10 @@ int main(int argc, char **argv)
             fprintf(stderr, "shmem_bench: unknown benchmark '%s'\n", unknown);
         if (me == 0)
             fprintf(stderr, "usage: oshrun -np N (N >= 2) shmem_bench "
-                            "[-r reps(1..%d)] [-s scale] [-b bench,...]\n"
-                            "groups for -b: rma amo pingpong locks sync\n",
+                            "[-r reps(1..%d)] [-s scale] [-M max_bytes] "
+                            "[-S size_step] [-b bench,...]\n"
+                            "groups for -b: rma amo pingpong locks sync coll "
+                            "ucx\n",
                     MAX_REPS);
         shmem_finalize();
         return 1;
@@ -650,6 +829,38 @@ int main(int argc, char **argv)
         fprintf(stderr, "PE %d: shmem_malloc failed\n", me);
         shmem_global_exit(1);
     }
+    int want_coll = 0;
+    for (size_t i = 0; i < NBENCH; i++)
+        want_coll |= benches[i].enabled && benches[i].mode == M_COLL;
+    if (want_coll) { /* every PE parsed the same -b: symmetric */
+        coll_src = shmem_malloc((size_t)npes * COLL_MAX);
+        coll_dst = shmem_malloc((size_t)npes * COLL_MAX);
+        for (int k = 0; k < 2; k++) {
+            psync[k] = shmem_malloc(PSYNC_LEN * sizeof(long));
+            pwrk[k] = shmem_malloc(PWRK_LEN * sizeof(long));
+            if (!psync[k] || !pwrk[k]) {
+                fprintf(stderr, "PE %d: shmem_malloc failed\n", me);
+                shmem_global_exit(1);
+            }
+            for (size_t j = 0; j < PSYNC_LEN; j++)
+                psync[k][j] = SHMEM_SYNC_VALUE;
+        }
+        if (!coll_src || !coll_dst) {
+            fprintf(stderr, "PE %d: shmem_malloc failed\n", me);
+            shmem_global_exit(1);
+        }
+        memset(coll_src, me + 1, (size_t)npes * COLL_MAX);
+        memset(coll_dst, 0, (size_t)npes * COLL_MAX);
+        /* the cost of the per-call timing itself (included in every
+         * collective row, on both sides alike) */
+        double in = 0.0;
+        for (long i = 0; i < 100000; i++) {
+            double t0 = now_us();
+            in += now_us() - t0;
+        }
+        timer_us = in / 100000;
+    } /* the barrier below orders the pSync set-up before any use */
+
     memset(heap_buf, me, MAX_HEAP);
     memset(local_buf, me + 1, MAX_HEAP);
     memset(static_buf, me, sizeof static_buf);
@@ -675,14 +886,24 @@ int main(int argc, char **argv)
         const struct bench *b = &benches[i];
         if (!b->enabled)
             continue;
-        for (size_t size = b->min_size; size <= b->max_size;
-             size = size ? size * 2 : b->max_size + 1)
+        for (size_t size = b->min_size;; size = next_size(b, size)) {
             run_point(b, size);
+            if (!size || !next_size(b, size))
+                break;
+        }
     }
 
     shmem_barrier_all();
     free(cpy_src);
     free(cpy_dst);
+    if (want_coll) {
+        for (int k = 1; k >= 0; k--) {
+            shmem_free(pwrk[k]);
+            shmem_free(psync[k]);
+        }
+        shmem_free(coll_dst);
+        shmem_free(coll_src);
+    }
 #if HAVE_PUT_SIGNAL
     shmem_free(heap_sig);
 #endif
