@@ -79,11 +79,51 @@ FT_PROGS = \
 	tests/functional/setup/hybrid_mpi_first \
 	tests/functional/setup/hybrid_shmem_first \
 	tests/functional/setup/implicit_finalize \
+	tests/functional/amo/typed_amo \
+	tests/functional/amo/amo_contention \
+	tests/functional/amo/amo_threads \
+	tests/functional/signal/put_signal \
+	tests/functional/p2p/wait_test \
+	tests/functional/lock/lock \
+	tests/functional/ctx/ctx \
 	tests/functional/api/generic_c11 \
-	tests/functional/api/generic_cxx
+	tests/functional/api/generic_cxx \
+	$(FT_PROGS_1TO6)
+# Programs whose cases depend on the team shape (odd sizes, strided and 2-D
+# teams, active sets): also run on 5 and 6 PEs.
+FT_PROGS_1TO6 = \
+	tests/functional/team/team \
+	tests/functional/coll/typed_coll \
+	tests/functional/coll/reduce \
+	tests/functional/coll/active_set
+# Programs that also run in emulated multi-node mode (tests/mpirun_test.sh,
+# ROCTEST_NET): -np2-ucx1 puts each PE on its own "node", reached over UCX on
+# TCP; -np3-ucx2 makes nodes of 2 PEs, so one job mixes shared memory and
+# UCX.  Skipped (TAP SKIP) when the library has no UCX.  They use fewer
+# iterations there (ft_iters): every operation crosses UCX.
+FT_NET_PROGS = \
+	tests/functional/rma/typed_rma \
+	tests/functional/rma/putmem_getmem \
+	tests/functional/rma/strided \
+	tests/functional/sync/barrier \
+	tests/functional/amo/typed_amo \
+	tests/functional/amo/amo_contention \
+	tests/functional/amo/amo_threads \
+	tests/functional/signal/put_signal \
+	tests/functional/p2p/wait_test \
+	tests/functional/lock/lock \
+	tests/functional/ctx/ctx \
+	$(FT_PROGS_1TO6)
+# Light programs that also contend across two 2-PE nodes.
+FT_NET4_PROGS = \
+	tests/functional/amo/amo_threads \
+	tests/functional/lock/lock \
+	tests/functional/team/team
 # (Substitution references, not $(foreach): automake reads TESTS itself.)
 FT_WRAPPERS = $(FT_PROGS:=-np1.test) $(FT_PROGS:=-np2.test) $(FT_PROGS:=-np3.test) \
-	$(FT_PROGS:=-np4.test)
+	$(FT_PROGS:=-np4.test) $(FT_PROGS_1TO6:=-np5.test) $(FT_PROGS_1TO6:=-np6.test) \
+	$(FT_NET_PROGS:=-np2-ucx1.test) $(FT_NET_PROGS:=-np3-ucx2.test) \
+	$(FT_NET4_PROGS:=-np4-ucx2.test)
 
 # Programs run by the shell tests below rather than by wrappers.
 FT_HELPERS = \
@@ -108,6 +148,43 @@ EXTRA_DIST += $(FT_SHELL_TESTS) \
 
 FT_COMMON = tests/functional/common/ftest.h
 FT_LIBS = librocshmem.la $(MPI_LIBS)
+
+tests_functional_amo_typed_amo_SOURCES = tests/functional/amo/typed_amo.c \
+	tests/functional/common/amo_ops.h $(FT_COMMON)
+tests_functional_amo_typed_amo_LDADD = $(FT_LIBS)
+tests_functional_amo_typed_amo_LDFLAGS = $(TEST_LINK)
+tests_functional_amo_amo_contention_SOURCES = tests/functional/amo/amo_contention.c \
+	tests/functional/common/amo_ops.h $(FT_COMMON)
+tests_functional_amo_amo_contention_LDADD = $(FT_LIBS)
+tests_functional_amo_amo_contention_LDFLAGS = $(TEST_LINK)
+tests_functional_amo_amo_threads_SOURCES = tests/functional/amo/amo_threads.c $(FT_COMMON)
+tests_functional_amo_amo_threads_LDADD = $(FT_LIBS) -lpthread
+tests_functional_amo_amo_threads_LDFLAGS = $(TEST_LINK)
+tests_functional_signal_put_signal_SOURCES = tests/functional/signal/put_signal.c \
+	tests/functional/common/typed_ops.h $(FT_COMMON)
+tests_functional_signal_put_signal_LDADD = $(FT_LIBS)
+tests_functional_signal_put_signal_LDFLAGS = $(TEST_LINK)
+tests_functional_p2p_wait_test_SOURCES = tests/functional/p2p/wait_test.c $(FT_COMMON)
+tests_functional_p2p_wait_test_LDADD = $(FT_LIBS)
+tests_functional_p2p_wait_test_LDFLAGS = $(TEST_LINK)
+tests_functional_lock_lock_SOURCES = tests/functional/lock/lock.c $(FT_COMMON)
+tests_functional_lock_lock_LDADD = $(FT_LIBS)
+tests_functional_lock_lock_LDFLAGS = $(TEST_LINK)
+tests_functional_ctx_ctx_SOURCES = tests/functional/ctx/ctx.c $(FT_COMMON)
+tests_functional_ctx_ctx_LDADD = $(FT_LIBS)
+tests_functional_ctx_ctx_LDFLAGS = $(TEST_LINK)
+tests_functional_team_team_SOURCES = tests/functional/team/team.c $(FT_COMMON)
+tests_functional_team_team_LDADD = $(FT_LIBS)
+tests_functional_team_team_LDFLAGS = $(TEST_LINK)
+tests_functional_coll_typed_coll_SOURCES = tests/functional/coll/typed_coll.c $(FT_COMMON)
+tests_functional_coll_typed_coll_LDADD = $(FT_LIBS)
+tests_functional_coll_typed_coll_LDFLAGS = $(TEST_LINK)
+tests_functional_coll_reduce_SOURCES = tests/functional/coll/reduce.c $(FT_COMMON)
+tests_functional_coll_reduce_LDADD = $(FT_LIBS)
+tests_functional_coll_reduce_LDFLAGS = $(TEST_LINK)
+tests_functional_coll_active_set_SOURCES = tests/functional/coll/active_set.c $(FT_COMMON)
+tests_functional_coll_active_set_LDADD = $(FT_LIBS)
+tests_functional_coll_active_set_LDFLAGS = $(TEST_LINK)
 
 tests_functional_rma_typed_rma_SOURCES = tests/functional/rma/typed_rma.c \
 	tests/functional/common/typed_ops.h $(FT_COMMON)
@@ -167,13 +244,18 @@ tests_functional_api_generic_cxx_CXXFLAGS = $(AM_CXXFLAGS) -Werror
 tests_functional_api_generic_cxx_LDADD = $(FT_LIBS)
 tests_functional_api_generic_cxx_LDFLAGS = $(TEST_LINK)
 
-# tests/functional/DIR/PROG-npN.test: runs PROG on N PEs.  Absolute paths, so
-# that a wrapper can also be run by hand from anywhere.
+# tests/functional/DIR/PROG-npN.test: runs PROG on N PEs;
+# PROG-npN-ucxK.test: the same in emulated multi-node mode (ROCTEST_NET=ucxK,
+# see tests/mpirun_test.sh).  Absolute paths, so that a wrapper can also be
+# run by hand from anywhere.
 $(FT_WRAPPERS): $(srcdir)/tests/local.mk
 	@$(MKDIR_P) $(@D)
-	$(AM_V_GEN)name='$@'; np=$${name##*-np}; np=$${np%.test}; prog=$${name%-np*}; \
+	$(AM_V_GEN)base='$@'; base=$${base%.test}; net=; \
+	case $$base in *-ucx*) net=ucx$${base##*-ucx}; base=$${base%-ucx*} ;; esac; \
+	np=$${base##*-np}; prog=$${base%-np*}; \
 	{ echo '#!/bin/sh'; \
-	  echo "# Generated by tests/local.mk: runs $$prog on $$np PE(s)."; \
+	  echo "# Generated by tests/local.mk: runs $$prog on $$np PE(s)$${net:+ ($$net)}."; \
 	  echo ': "$${ROCTEST_BUILDDIR:=$(abs_top_builddir)}"; export ROCTEST_BUILDDIR'; \
+	  if [ -n "$$net" ]; then echo "ROCTEST_NET=$$net; export ROCTEST_NET"; fi; \
 	  echo "exec /bin/sh '$(abs_top_srcdir)/tests/mpirun_test.sh' $$np '$(abs_top_builddir)/$$prog' \"\$$@\""; \
 	} >$@-t && chmod +x $@-t && mv -f $@-t $@

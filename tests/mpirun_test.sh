@@ -11,6 +11,13 @@
 #                           generated *-npN.test wrappers)
 #   ROCTEST_OSHRUN    launcher (default: $ROCTEST_BUILDDIR/oshmem_compat/oshrun)
 #   ROCTEST_TIMEOUT   seconds before the run is killed (default 300)
+#   ROCTEST_NET       emulated multi-node run (set by the -npN-ucxK.test
+#                     wrappers): ucx1 = every PE its own node, reached over
+#                     UCX on TCP (ROCSHMEM_PES_PER_NODE=1 UCX_TLS=tcp,self);
+#                     ucx2 = nodes of 2 consecutive PEs (ROCSHMEM_PES_PER_NODE=2,
+#                     UCX's own choice of transports: shared memory here).
+#                     The whole test is skipped (TAP "1..0 # SKIP") when the
+#                     library was built without UCX (rocshmem_info --build).
 #
 # Exit status: the launcher's; 124 after a timeout (with a TAP "Bail out!"
 # line, so the TAP driver says why the test failed).
@@ -38,6 +45,29 @@ if [ ! -x "$oshrun" ]; then
   echo "Bail out! launcher $oshrun not found (set ROCTEST_BUILDDIR or ROCTEST_OSHRUN)"
   exit 99
 fi
+
+case ${ROCTEST_NET:-} in
+  "") ;;
+  ucx*)
+    info=${ROCTEST_BUILDDIR:-.}/tools/rocshmem_info
+    if [ ! -x "$info" ]; then
+      echo "Bail out! $info not found: cannot tell whether UCX is built in"
+      exit 99
+    fi
+    if "$info" --build | grep -Eq '^UCX: +no'; then
+      echo "1..0 # SKIP rocshmem was built without UCX (rocshmem_info --build: UCX: no)"
+      exit 0
+    fi
+    ROCSHMEM_PES_PER_NODE=${ROCTEST_NET#ucx}
+    export ROCSHMEM_PES_PER_NODE
+    if [ "$ROCSHMEM_PES_PER_NODE" = 1 ]; then
+      : "${UCX_TLS:=tcp,self}"
+      export UCX_TLS
+    fi ;;
+  *)
+    echo "Bail out! unknown ROCTEST_NET=$ROCTEST_NET (expected ucx1 or ucx2)"
+    exit 99 ;;
+esac
 
 if [ "$1" = "--raw" ]; then
   shift

@@ -106,6 +106,18 @@ static inline void ft_mpi_barrier(void) {
     shmem_sync_all();
 }
 
+/* Network mode: the -npN-ucxK wrappers (tests/mpirun_test.sh) set
+ * ROCSHMEM_PES_PER_NODE, so that some PEs reach others through the network
+ * transport (UCX), where every operation costs far more than a load or a
+ * store: programs then run fewer iterations (ft_iters). */
+static inline int ft_network_mode(void) {
+  const char *s = getenv("ROCSHMEM_PES_PER_NODE");
+  return s && atoi(s) > 0;
+}
+static inline int ft_iters(int normal, int network) {
+  return ft_network_mode() ? network : normal;
+}
+
 /* Call after the program's choice of shmem_init / start_pes / init_thread. */
 static inline void ft_begin(void) {
   ft.me = shmem_my_pe();
@@ -180,6 +192,21 @@ static inline int ft_case_known_bug(const char *bug, const char *fmt, ...) {
   va_list ap;
   va_start(ap, fmt);
   int ok = ft_vcase(ft_sum(ft.fails) != 0 ? directive : NULL, fmt, ap);
+  va_end(ap);
+  return ok;
+}
+
+/* A case that exercises a known, reported library bug whose symptom is
+ * deterministic: the TAP line always carries the TODO directive, so the
+ * driver counts an expected failure while the bug is open and an unexpected
+ * pass (XPASS, failing `make check`) once it is fixed, as a reminder to drop
+ * the directive. */
+static inline int ft_case_todo(const char *bug, const char *fmt, ...) {
+  char directive[256];
+  snprintf(directive, sizeof directive, "TODO %s", bug);
+  va_list ap;
+  va_start(ap, fmt);
+  int ok = ft_vcase(directive, fmt, ap);
   va_end(ap);
   return ok;
 }

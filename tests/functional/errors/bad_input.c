@@ -180,6 +180,216 @@ static int debug_align_mismatch(void) { /* run with SHMEM_DEBUG=1 */
   return SURVIVED;
 }
 
+/* ---- atomics, signals, point-to-point */
+static long *sym_longs(void) { return (long *)shmem_calloc(16, sizeof(long)); }
+static int amo_misaligned(void) {
+  long *p = sym_longs();
+  (void)shmem_long_atomic_fetch_add((long *)((char *)p + 4), 1, peer());
+  return SURVIVED;
+}
+static int amo_pe_out_of_range(void) {
+  int *p = (int *)sym_longs();
+  shmem_int_atomic_inc(p, 9);
+  return SURVIVED;
+}
+static int amo_not_symmetric(void) {
+  long local = 0;
+  (void)shmem_long_atomic_compare_swap(&local, 0, 1, peer());
+  return SURVIVED;
+}
+static int amo_nbi_null_fetch(void) {
+  long *p = sym_longs();
+  shmem_long_atomic_fetch_nbi(NULL, p, peer());
+  return SURVIVED;
+}
+static int wait_not_symmetric(void) {
+  long local = 0;
+  shmem_long_wait_until(&local, SHMEM_CMP_EQ, 1);
+  return SURVIVED;
+}
+static int wait_bad_cmp(void) {
+  int *p = (int *)sym_longs();
+  shmem_int_wait_until(p, 99, 0);
+  return SURVIVED;
+}
+static int test_any_bad_cmp(void) {
+  long *p = sym_longs();
+  (void)shmem_long_test_any(p, 4, NULL, -3, 0);
+  return SURVIVED;
+}
+static int signal_wait_bad_cmp(void) {
+  uint64_t *sig = (uint64_t *)sym_longs();
+  (void)shmem_signal_wait_until(sig, 42, 0);
+  return SURVIVED;
+}
+static int put_signal_bad_sig_op(void) {
+  uint64_t *sig = (uint64_t *)sym_longs();
+  char *d = (char *)shmem_malloc(64);
+  shmem_putmem_signal(d, src_buf, 8, sig, 1, 7, peer());
+  return SURVIVED;
+}
+
+/* ---- contexts */
+static int ctx_invalid_put(void) {
+  long *p = sym_longs();
+  shmem_ctx_long_put(SHMEM_CTX_INVALID, p, (const long *)src_buf, 1, peer());
+  return SURVIVED;
+}
+static int ctx_destroyed_p(void) {
+  long *p = sym_longs();
+  shmem_ctx_t ctx;
+  if (shmem_ctx_create(0, &ctx) != 0) return WRONG_RESULT;
+  shmem_ctx_destroy(ctx);
+  shmem_ctx_long_p(ctx, p, 1, peer());
+  return SURVIVED;
+}
+static int ctx_destroyed_amo(void) {
+  long *p = sym_longs();
+  shmem_ctx_t ctx;
+  if (shmem_ctx_create(SHMEM_CTX_PRIVATE, &ctx) != 0) return WRONG_RESULT;
+  shmem_ctx_destroy(ctx);
+  (void)shmem_ctx_long_atomic_fetch_inc(ctx, p, peer());
+  return SURVIVED;
+}
+static int ctx_destroy_twice(void) {
+  shmem_ctx_t ctx;
+  if (shmem_ctx_create(0, &ctx) != 0) return WRONG_RESULT;
+  shmem_ctx_destroy(ctx);
+  shmem_ctx_destroy(ctx);
+  return SURVIVED;
+}
+static int ctx_destroy_default(void) {
+  shmem_ctx_destroy(SHMEM_CTX_DEFAULT);
+  return SURVIVED;
+}
+static int ctx_quiet_invalid(void) {
+  shmem_ctx_quiet(SHMEM_CTX_INVALID);
+  return SURVIVED;
+}
+static int ctx_create_bad_options(void) { /* returns non-zero, with a message */
+  shmem_ctx_t ctx;
+  return shmem_ctx_create(1L << 20, &ctx) != 0 && ctx == SHMEM_CTX_INVALID ? 0 : WRONG_RESULT;
+}
+
+/* ---- teams and collectives */
+static int team_destroyed_coll(void) {
+  shmem_team_t t;
+  if (shmem_team_split_strided(SHMEM_TEAM_WORLD, 0, 1, shmem_n_pes(), NULL, 0, &t) != 0)
+    return WRONG_RESULT;
+  shmem_team_destroy(t);
+  long *p = sym_longs();
+  (void)shmem_long_sum_reduce(t, p, p + 4, 2);
+  return SURVIVED;
+}
+static int team_invalid_coll(void) {
+  char *d = (char *)shmem_malloc(64);
+  (void)shmem_broadcastmem(SHMEM_TEAM_INVALID, d, d + 32, 8, 0);
+  return SURVIVED;
+}
+static int team_non_member_coll(void) { /* the team of PE 0 only; PE 1 gets INVALID */
+  shmem_team_t t;
+  if (shmem_team_split_strided(SHMEM_TEAM_WORLD, 0, 1, 1, NULL, 0, &t) != 0) return WRONG_RESULT;
+  long *p = sym_longs();
+  if (shmem_my_pe() == 1) (void)shmem_long_fcollect(t, p, p + 8, 1);
+  shmem_barrier_all();
+  return SURVIVED;
+}
+static int broadcast_bad_root(void) {
+  long *p = sym_longs();
+  (void)shmem_long_broadcast(SHMEM_TEAM_WORLD, p, p + 8, 1, 5);
+  return SURVIVED;
+}
+static int alltoalls_bad_stride(void) {
+  long *p = sym_longs();
+  (void)shmem_long_alltoalls(SHMEM_TEAM_WORLD, p, p + 8, 0, 1, 1);
+  return SURVIVED;
+}
+static int active_set_non_member(void) { /* PE 1 calls on the set {0} */
+  long *p = sym_longs();
+  static long pwrk[SHMEM_REDUCE_MIN_WRKDATA_SIZE], psync[SHMEM_REDUCE_SYNC_SIZE];
+  if (shmem_my_pe() == 1) shmem_long_sum_to_all(p, p + 8, 1, 0, 0, 1, pwrk, psync);
+  shmem_barrier_all();
+  return SURVIVED;
+}
+static int active_set_too_big(void) {
+  static long psync[SHMEM_BARRIER_SYNC_SIZE];
+  shmem_barrier(0, 1, 5, psync);
+  return SURVIVED;
+}
+static int debug_root_mismatch(void) { /* run with SHMEM_DEBUG=1 */
+  long *p = sym_longs();
+  (void)shmem_long_broadcast(SHMEM_TEAM_WORLD, p, p + 8, 4, shmem_my_pe());
+  return SURVIVED;
+}
+static int debug_nelems_mismatch(void) { /* run with SHMEM_DEBUG=1 */
+  long *p = sym_longs();
+  (void)shmem_long_fcollect(SHMEM_TEAM_WORLD, p, p + 12, (size_t)shmem_my_pe() + 1);
+  return SURVIVED;
+}
+static int debug_bcast_nelems_mismatch(void) { /* run with SHMEM_DEBUG=1 */
+  long *p = sym_longs();
+  (void)shmem_long_broadcast(SHMEM_TEAM_WORLD, p, p + 8, (size_t)shmem_my_pe() + 1, 0);
+  return SURVIVED;
+}
+static int debug_reduce_mismatch(void) { /* run with SHMEM_DEBUG=1 */
+  long *p = sym_longs();
+  (void)shmem_long_max_reduce(SHMEM_TEAM_WORLD, p, p + 8, (size_t)shmem_my_pe() + 1);
+  return SURVIVED;
+}
+static int debug_to_all_mismatch(void) { /* run with SHMEM_DEBUG=1 */
+  long *p = sym_longs();
+  static long pwrk[SHMEM_REDUCE_MIN_WRKDATA_SIZE], psync[SHMEM_REDUCE_SYNC_SIZE];
+  shmem_long_sum_to_all(p, p + 8, shmem_my_pe() + 1, 0, 0, shmem_n_pes(), pwrk, psync);
+  return SURVIVED;
+}
+/* team_split with bad arguments returns non-zero (and SHMEM_TEAM_INVALID)
+ * with a message, on every PE, and the job goes on. */
+static int split_check(int rc, const shmem_team_t *t) {
+  shmem_barrier_all(); /* the job still works */
+  return rc != 0 && *t == SHMEM_TEAM_INVALID ? 0 : WRONG_RESULT;
+}
+static int split_size_0(void) {
+  shmem_team_t t = SHMEM_TEAM_WORLD;
+  return split_check(shmem_team_split_strided(SHMEM_TEAM_WORLD, 0, 1, 0, NULL, 0, &t), &t);
+}
+static int split_past_end(void) {
+  shmem_team_t t = SHMEM_TEAM_WORLD;
+  return split_check(shmem_team_split_strided(SHMEM_TEAM_WORLD, 1, 1, shmem_n_pes(), NULL, 0, &t), &t);
+}
+static int split_negative_start(void) {
+  shmem_team_t t = SHMEM_TEAM_WORLD;
+  return split_check(rocshmem_team_split_strided(SHMEM_TEAM_WORLD, -1, 1, 1, NULL, 0, &t), &t);
+}
+static int split_stride_0(void) { /* would list PE 0 twice */
+  shmem_team_t t = SHMEM_TEAM_WORLD;
+  return split_check(shmem_team_split_strided(SHMEM_TEAM_WORLD, 0, 0, 2, NULL, 0, &t), &t);
+}
+static int split_bad_mask(void) {
+  shmem_team_t t = SHMEM_TEAM_WORLD;
+  shmem_team_config_t cfg = {1};
+  return split_check(shmem_team_split_strided(SHMEM_TEAM_WORLD, 0, 1, 1, &cfg, 1L << 5, &t), &t);
+}
+static int split_null_config(void) {
+  shmem_team_t t = SHMEM_TEAM_WORLD;
+  return split_check(
+      shmem_team_split_strided(SHMEM_TEAM_WORLD, 0, 1, 1, NULL, SHMEM_TEAM_NUM_CONTEXTS, &t), &t);
+}
+static int split_null_team(void) {
+  int rc = shmem_team_split_strided(SHMEM_TEAM_WORLD, 0, 1, 1, NULL, 0, NULL);
+  shmem_barrier_all();
+  return rc != 0 ? 0 : WRONG_RESULT;
+}
+static int split_invalid_parent(void) {
+  shmem_team_t t = SHMEM_TEAM_WORLD;
+  return split_check(shmem_team_split_strided(SHMEM_TEAM_INVALID, 0, 1, 1, NULL, 0, &t), &t);
+}
+static int split_2d_xrange_0(void) {
+  shmem_team_t x = SHMEM_TEAM_WORLD, y = SHMEM_TEAM_WORLD;
+  int rc = shmem_team_split_2d(SHMEM_TEAM_WORLD, 0, NULL, 0, &x, NULL, 0, &y);
+  shmem_barrier_all();
+  return rc != 0 && x == SHMEM_TEAM_INVALID && y == SHMEM_TEAM_INVALID ? 0 : WRONG_RESULT;
+}
+
 /* ---- whole-job behaviour */
 static int error_on_one_pe(void) { /* the others wait in a barrier: must not hang */
   if (shmem_my_pe() == 1) shmem_putmem(static_word, src_buf, 8, 99);
@@ -236,6 +446,43 @@ static const bad_case cases[] = {
     {"debug_size_mismatch", debug_size_mismatch, 0},
     {"debug_realloc_mismatch", debug_realloc_mismatch, 0},
     {"debug_align_mismatch", debug_align_mismatch, 0},
+    {"amo_misaligned", amo_misaligned, 0},
+    {"amo_pe_out_of_range", amo_pe_out_of_range, 0},
+    {"amo_not_symmetric", amo_not_symmetric, 0},
+    {"amo_nbi_null_fetch", amo_nbi_null_fetch, 0},
+    {"wait_not_symmetric", wait_not_symmetric, 0},
+    {"wait_bad_cmp", wait_bad_cmp, 0},
+    {"test_any_bad_cmp", test_any_bad_cmp, 0},
+    {"signal_wait_bad_cmp", signal_wait_bad_cmp, 0},
+    {"put_signal_bad_sig_op", put_signal_bad_sig_op, 0},
+    {"ctx_invalid_put", ctx_invalid_put, 0},
+    {"ctx_destroyed_p", ctx_destroyed_p, 0},
+    {"ctx_destroyed_amo", ctx_destroyed_amo, 0},
+    {"ctx_destroy_twice", ctx_destroy_twice, 0},
+    {"ctx_destroy_default", ctx_destroy_default, 0},
+    {"ctx_quiet_invalid", ctx_quiet_invalid, 0},
+    {"ctx_create_bad_options", ctx_create_bad_options, 0},
+    {"team_destroyed_coll", team_destroyed_coll, 0},
+    {"team_invalid_coll", team_invalid_coll, 0},
+    {"team_non_member_coll", team_non_member_coll, 0},
+    {"broadcast_bad_root", broadcast_bad_root, 0},
+    {"alltoalls_bad_stride", alltoalls_bad_stride, 0},
+    {"active_set_non_member", active_set_non_member, 0},
+    {"active_set_too_big", active_set_too_big, 0},
+    {"debug_root_mismatch", debug_root_mismatch, 0},
+    {"debug_nelems_mismatch", debug_nelems_mismatch, 0},
+    {"debug_bcast_nelems_mismatch", debug_bcast_nelems_mismatch, 0},
+    {"debug_reduce_mismatch", debug_reduce_mismatch, 0},
+    {"debug_to_all_mismatch", debug_to_all_mismatch, 0},
+    {"split_size_0", split_size_0, 0},
+    {"split_past_end", split_past_end, 0},
+    {"split_negative_start", split_negative_start, 0},
+    {"split_stride_0", split_stride_0, 0},
+    {"split_bad_mask", split_bad_mask, 0},
+    {"split_null_config", split_null_config, 0},
+    {"split_null_team", split_null_team, 0},
+    {"split_invalid_parent", split_invalid_parent, 0},
+    {"split_2d_xrange_0", split_2d_xrange_0, 0},
     {"error_on_one_pe", error_on_one_pe, 0},
     {"global_exit_7", global_exit_7, 0},
     {"heap_size_mismatch", heap_size_mismatch, 0},

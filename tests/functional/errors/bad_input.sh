@@ -89,7 +89,53 @@ expect calloc_overflow           0 '' 'shmem_calloc' 'count = [0-9]+ times size 
 expect hints_unknown             0 '' 'shmem_malloc_with_hints' 'hints = 0x100000'
 expect debug_size_mismatch       fail 'SHMEM_DEBUG=1' 'shmem_malloc' 'size = (64|128) on PE [01] but (64|128) on PE [01]'
 expect debug_realloc_mismatch    fail 'ROCSHMEM_DEBUG=1' 'shmem_realloc' 'size = '
-expect debug_align_mismatch      fail 'SHMEM_DEBUG=1' 'shmem_align' 'alignment = '
+expect debug_align_mismatch       fail 'SHMEM_DEBUG=1' 'shmem_align' 'alignment = '
+
+# Atomics, signals, point-to-point (src/amo/amo.h, src/sync/p2p.h,
+# src/signal/signal.h): the call, the argument and its value.
+expect amo_misaligned            fail '' 'shmem_long_atomic_fetch_add: dest = 0x[0-9a-f]+ is not aligned to 8 bytes'
+expect amo_pe_out_of_range       fail '' 'shmem_int_atomic_inc: pe = 9 is out of range \[0, 2\)'
+expect amo_not_symmetric         fail '' 'shmem_long_atomic_compare_swap' 'dest = .*not a symmetric address'
+expect amo_nbi_null_fetch        fail '' 'shmem_long_atomic_fetch_nbi: fetch = NULL'
+expect wait_not_symmetric        fail '' 'shmem_long_wait_until: ivar = 0x[0-9a-f]+ .*is not symmetric'
+expect wait_bad_cmp              fail '' 'shmem_int_wait_until: cmp = 99 is not one of SHMEM_CMP_EQ'
+expect test_any_bad_cmp          fail '' 'shmem_long_test_any: cmp = -3'
+expect signal_wait_bad_cmp       fail '' 'shmem_signal_wait_until: cmp = 42'
+expect put_signal_bad_sig_op     fail '' 'shmem_putmem_signal: sig_op = 7 is neither SHMEM_SIGNAL_SET nor SHMEM_SIGNAL_ADD'
+
+# Contexts (src/ctx/context.cc): invalid and destroyed handles end the job;
+# a bad option is refused with a message (status 0: the call returned it).
+expect ctx_invalid_put           fail '' 'shmem_ctx_long_put: ctx = SHMEM_CTX_INVALID'
+expect ctx_destroyed_p           fail '' 'shmem_ctx_long_p: ctx = 0x[0-9a-f]+ is not a valid context'
+expect ctx_destroyed_amo         fail '' 'shmem_ctx_long_atomic_fetch_inc: ctx = .*not a valid context'
+expect ctx_destroy_twice         fail '' 'shmem_ctx_destroy: ctx = .*not a valid context'
+expect ctx_destroy_default       fail '' 'shmem_ctx_destroy: ctx = SHMEM_CTX_DEFAULT cannot be destroyed'
+expect ctx_quiet_invalid         fail '' 'shmem_ctx_quiet: ctx = SHMEM_CTX_INVALID'
+expect ctx_create_bad_options    0 '' 'shmem_ctx_create: options = 0x100000 has unknown bits'
+
+# Teams and collectives (src/team, src/coll, oshmem_compat/shmem_active_set.cc).
+expect team_destroyed_coll       fail '' 'shmem_long_sum_reduce: team = 0x[0-9a-f]+ is not a valid team'
+expect team_invalid_coll         fail '' 'shmem_broadcastmem: team = SHMEM_TEAM_INVALID'
+expect team_non_member_coll      fail '' 'shmem_long_fcollect: team = SHMEM_TEAM_INVALID'
+expect broadcast_bad_root        fail '' 'shmem_long_broadcast: PE_root = 5 is not a member index'
+expect alltoalls_bad_stride      fail '' 'shmem_long_alltoalls: dst = 0 and sst = 1'
+expect active_set_non_member     fail '' 'shmem_long_sum_to_all: this PE \(1\) is not in the active set'
+expect active_set_too_big        fail '' 'shmem_barrier: the active set .*PE_size = 5.* beyond the 2 PEs'
+expect debug_root_mismatch       fail 'SHMEM_DEBUG=1' 'shmem_long_broadcast' 'PE_root = [01] on PE [01] but [01] on PE [01]'
+expect debug_nelems_mismatch     fail 'SHMEM_DEBUG=1' 'shmem_long_fcollect' 'nelems = [12] on PE [01] but [12] on PE [01]'
+expect_todo 'gap: coll/coll.cc:81 broadcast checks only PE_root under SHMEM_DEBUG, not nelems' \
+  debug_bcast_nelems_mismatch    fail 'SHMEM_DEBUG=1' 'shmem_long_broadcast' 'nelems = '
+expect debug_reduce_mismatch     fail 'SHMEM_DEBUG=1' 'shmem_long_max_reduce' 'nreduce = [12] on PE'
+expect debug_to_all_mismatch     fail 'SHMEM_DEBUG=1' 'shmem_long_sum_to_all' 'nreduce = [12] on PE'
+expect split_size_0              0 '' 'shmem_team_split_strided: start = 0, stride = 1, size = 0 do not select PEs'
+expect split_past_end            0 '' 'shmem_team_split_strided: start = 1, stride = 1, size = 2 do not select PEs of a 2-PE parent'
+expect split_negative_start      0 '' 'rocshmem_team_split_strided: start = -1'
+expect split_stride_0            0 '' 'shmem_team_split_strided: .*stride = 0'
+expect split_bad_mask            0 '' 'shmem_team_split_strided: config_mask = 0x20 has unknown bits'
+expect split_null_config         0 '' 'shmem_team_split_strided: config requests SHMEM_TEAM_NUM_CONTEXTS but the config pointer is NULL'
+expect split_null_team           0 '' 'shmem_team_split_strided: new_team = NULL'
+expect split_invalid_parent      0 '' 'shmem_team_split_strided: parent_team = .* is not a valid team'
+expect split_2d_xrange_0         0 '' 'shmem_team_split_2d: xrange = 0 must be positive'
 
 # Environment: bad values name the variable and end the job; unknown
 # ROCSHMEM_ variables (typos) are named in a warning only.

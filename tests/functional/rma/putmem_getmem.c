@@ -155,8 +155,16 @@ int main(void) {
         /* The biggest size twice: completion must hold every time, not once. */
         const int reps = size == MAX_SIZE ? 2 : 1;
         for (int rep = 0; rep < reps; ++rep) one_transfer(&ops[k], &regions[r], size, ++salt);
-        ft_case("%s of %zu bytes%s on the %s%s", ops[k].name, size, size == 0 ? " (NULL buffers)" : "",
-                regions[r].name, reps > 1 ? ", twice" : "");
+        /* Over UCX, large _nbi transfers are sometimes incomplete after
+         * shmem_quiet (seen with ROCSHMEM_PES_PER_NODE=2): a known bug. */
+        if (ops[k].is_nbi && size >= (1u << 20) && ft_network_mode())
+          ft_case_known_bug("bug: transport/ucx/transport.cc:62-65 frees _nbi requests and "
+                            "quiet's worker flush does not wait for large nbi get/put",
+                            "%s of %zu bytes%s on the %s%s", ops[k].name, size, "",
+                            regions[r].name, reps > 1 ? ", twice" : "");
+        else
+          ft_case("%s of %zu bytes%s on the %s%s", ops[k].name, size,
+                  size == 0 ? " (NULL buffers)" : "", regions[r].name, reps > 1 ? ", twice" : "");
       }
 
   for (size_t r = 0; r < sizeof regions / sizeof regions[0]; ++r) {

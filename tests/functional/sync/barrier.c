@@ -15,12 +15,13 @@
 #include "../common/ftest.h"
 
 enum {
-  ROUNDS = 300,
   BIG = 4 << 20,
   BIG_ROUNDS = 3,
-  FENCE_ROUNDS = 100,
   FENCE_WORDS = 512,
 };
+
+/* Rounds: fewer in network mode (ft_iters), where a barrier crosses UCX. */
+static int ROUNDS, FENCE_ROUNDS;
 
 static long entered[1];    /* .bss: the last barrier round this PE has entered */
 static long slots[2][256]; /* .bss: slots[round % 2][pe] written by pe */
@@ -113,6 +114,8 @@ static void fence_order(long *data, long *flag) {
 int main(void) {
   shmem_init();
   ft_begin();
+  ROUNDS = ft_iters(300, 30);
+  FENCE_ROUNDS = ft_iters(100, 20);
   if (ft.npes > 256) { /* slots[][] has room for 256 PEs */
     if (ft.me == 0) printf("1..0 # SKIP more than 256 PEs\n");
     shmem_finalize();
