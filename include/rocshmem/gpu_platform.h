@@ -1,0 +1,120 @@
+/*
+ * The thin HIP <-> CUDA shim (DESIGN.md, principle 7).  rocshmem's GPU code
+ * is written in the HIP dialect; compiled by hipcc it uses HIP itself, and
+ * compiled by nvcc (or by a host compiler with CUDA's headers) this header
+ * maps the small subset we use to CUDA.  HIP's own NVIDIA headers are not
+ * used because they do not build with CUDA 13.
+ *
+ * Only what rocshmem uses is mapped: add a name here when a source needs it,
+ * never a blanket #define of the whole API.
+ */
+#ifndef ROCSHMEM_GPU_PLATFORM_H
+#define ROCSHMEM_GPU_PLATFORM_H
+
+#if defined(__HIPCC__) || defined(ROCSHMEM_GPU_HIP)
+#define ROCSHMEM_GPU_IS_HIP 1
+#include <hip/hip_runtime.h>
+#include <hip/hip_bfloat16.h>
+#include <hip/hip_fp16.h>
+#define ROCSHMEM_GPU_PLATFORM_NAME "hip"
+
+/* The 16-bit floating types of the device RMA table (types.def,
+ * ROCSHMEM_RMA_DEVICE_EXTRA_TYPES). */
+typedef __half rocshmem_half_t;
+typedef hip_bfloat16 rocshmem_bfloat16_t;
+
+#elif defined(__CUDACC__) || defined(ROCSHMEM_GPU_CUDA)
+#define ROCSHMEM_GPU_IS_CUDA 1
+#include <cuda_bf16.h>
+#include <cuda_fp16.h>
+#include <cuda_runtime.h>
+#define ROCSHMEM_GPU_PLATFORM_NAME "cuda"
+
+typedef __half rocshmem_half_t;
+typedef __nv_bfloat16 rocshmem_bfloat16_t;
+
+typedef cudaError_t hipError_t;
+typedef cudaStream_t hipStream_t;
+typedef cudaEvent_t hipEvent_t;
+typedef cudaIpcMemHandle_t hipIpcMemHandle_t;
+typedef cudaDeviceProp hipDeviceProp_t;
+typedef struct CUmod_st *hipModule_t; /* CUmodule, without the driver API header */
+typedef void *hipDeviceptr_t;
+
+#define hipSuccess cudaSuccess
+#define hipErrorNoDevice cudaErrorNoDevice
+#define hipErrorInsufficientDriver cudaErrorInsufficientDriver
+#define hipGetErrorString cudaGetErrorString
+#define hipGetLastError cudaGetLastError
+#define hipGetDeviceCount cudaGetDeviceCount
+#define hipGetDevice cudaGetDevice
+#define hipSetDevice cudaSetDevice
+#define hipGetDeviceProperties cudaGetDeviceProperties
+#define hipDeviceGetPCIBusId cudaDeviceGetPCIBusId
+#define hipDeviceSynchronize cudaDeviceSynchronize
+#define hipMalloc cudaMalloc
+#define hipFree cudaFree
+#define hipMemset cudaMemset
+#define hipMemcpy cudaMemcpy
+#define hipMemcpyAsync cudaMemcpyAsync
+#define hipMemcpyToSymbol cudaMemcpyToSymbol
+#define hipMemcpyDefault cudaMemcpyDefault
+#define hipMemcpyHostToDevice cudaMemcpyHostToDevice
+#define hipMemcpyDeviceToHost cudaMemcpyDeviceToHost
+#define hipPointerGetAttributes cudaPointerGetAttributes
+#define hipPointerAttribute_t cudaPointerAttributes
+#define hipMemoryTypeDevice cudaMemoryTypeDevice
+#define hipStreamCreateWithFlags cudaStreamCreateWithFlags
+#define hipStreamNonBlocking cudaStreamNonBlocking
+#define hipStreamDestroy cudaStreamDestroy
+#define hipStreamSynchronize cudaStreamSynchronize
+#define hipIpcGetMemHandle cudaIpcGetMemHandle
+#define hipIpcOpenMemHandle cudaIpcOpenMemHandle
+#define hipIpcCloseMemHandle cudaIpcCloseMemHandle
+#define hipIpcMemLazyEnablePeerAccess cudaIpcMemLazyEnablePeerAccess
+#define hipHostMalloc(PTR, BYTES, FLAGS) cudaHostAlloc((PTR), (BYTES), (FLAGS))
+#define hipHostMallocDefault cudaHostAllocDefault
+#define hipHostFree cudaFreeHost
+#define hipMemsetAsync cudaMemsetAsync
+#define hipLaunchKernelGGL(K, GRID, BLOCK, SHMEM, STREAM, ...) \
+  K<<<(GRID), (BLOCK), (SHMEM), (STREAM)>>>(__VA_ARGS__)
+
+#else
+#error "gpu_platform.h needs hipcc or nvcc (or ROCSHMEM_GPU_HIP / ROCSHMEM_GPU_CUDA for host code)"
+#endif
+
+/* ------------------------------------------------------------------ device side
+ * Scoped fences and atomics.  "device" scope covers every thread of this
+ * GPU, including other processes' kernels on it (PEs sharing one GPU);
+ * "system" scope also covers other GPUs and the CPU. */
+#if defined(__CUDACC__) || defined(__HIPCC__)
+/* 1 in the device pass of a GPU compilation, 0 in the host pass. */
+#if defined(__CUDA_ARCH__) || defined(__HIP_DEVICE_COMPILE__)
+#define ROCSHMEM_DEVICE_PASS 1
+#else
+#define ROCSHMEM_DEVICE_PASS 0
+#endif
+#define ROCSHMEM_DEVICE __device__
+#define ROCSHMEM_HOST_DEVICE __host__ __device__
+
+#ifdef ROCSHMEM_GPU_IS_CUDA
+/* warpSize is a runtime constant on both platforms; never hard-code 32/64. */
+#define ROCSHMEM_WAVE_SYNC() __syncwarp()
+/* Kills the kernel (the host sees a launch failure). */
+#define ROCSHMEM_DEVICE_TRAP() __trap()
+/* One polite pause of a spin-wait: lets the other warps of the SM (and the
+ * other processes' kernels on a shared GPU) use the issue slots. */
+#define ROCSHMEM_SPIN_PAUSE() __nanosleep(64)
+#else
+/* A wavefront executes in lockstep on AMD: a compiler barrier suffices. */
+#define ROCSHMEM_WAVE_SYNC() __builtin_amdgcn_wave_barrier()
+#define ROCSHMEM_DEVICE_TRAP() __builtin_trap()
+#define ROCSHMEM_SPIN_PAUSE() __builtin_amdgcn_s_sleep(1)
+#endif
+/* atomicAdd & co. are device ("agent") scope on both platforms, their
+ * _system twins system scope; both exist for unsigned int and unsigned long
+ * long, the only operand types the device library uses. */
+#define ROCSHMEM_ATOMIC_SYS(op) op##_system
+#endif /* device compiler */
+
+#endif /* ROCSHMEM_GPU_PLATFORM_H */

@@ -1,0 +1,72 @@
+/* Inline device implementation, part 3: atomic memory operations and signal
+ * updates.  Conventions in core.h.
+ *
+ * Every AMO is one GPU atomic on the peer's mapped word: device scope when
+ * the peer runs on this GPU, system scope otherwise (another GPU, or the
+ * host library updating GPU memory through its own kernels at system scope,
+ * DESIGN.md principle 5: all AMOs on a location are atomic with each other).
+ * The atomics are relaxed: like OpenSHMEM AMOs they do not order other
+ * accesses (use fence/quiet). */
+#ifndef ROCSHMEM_DEVICE_IMPL_AMO_H
+#define ROCSHMEM_DEVICE_IMPL_AMO_H
+
+#include "device/impl/core.h"
+
+namespace rocshmem {
+namespace device {
+
+enum class AmoOp { FETCH, SET, SWAP, COMPARE_SWAP, FETCH_ADD, FETCH_AND, FETCH_OR, FETCH_XOR };
+
+namespace detail {
+
+/* U: unsigned int or unsigned long long (the operand types of the GPU
+ * atomics).  Signed types go through their two's complement bits, which add
+ * and compare-and-swap treat identically. */
+template <class U>
+inline __device__ U atomic_rmw(AmoOp op, U *p, U value, U cond, bool system) {
+#define ROCSHMEM_SCOPED_ATOMIC(fn, ...) \
+  (system ? ROCSHMEM_ATOMIC_SYS(fn)(__VA_ARGS__) : fn(__VA_ARGS__))
+  switch (op) {
+    case AmoOp::FETCH: return load_volatile(p);
+    case AmoOp::SET:
+    case AmoOp::SWAP: return ROCSHMEM_SCOPED_ATOMIC(atomicExch, p, value);
+    case AmoOp::COMPARE_SWAP: return ROCSHMEM_SCOPED_ATOMIC(atomicCAS, p, cond, value);
+    case AmoOp::FETCH_ADD: return ROCSHMEM_SCOPED_ATOMIC(atomicAdd, p, value);
+    case AmoOp::FETCH_AND: return ROCSHMEM_SCOPED_ATOMIC(atomicAnd, p, value);
+    case AmoOp::FETCH_OR: return ROCSHMEM_SCOPED_ATOMIC(atomicOr, p, value);
+    case AmoOp::FETCH_XOR: return ROCSHMEM_SCOPED_ATOMIC(atomicXor, p, value);
+  }
+#undef ROCSHMEM_SCOPED_ATOMIC
+  return 0;
+}
+
+}  // namespace detail
+
+/* op on dest at PE pe; returns the previous value.  T: 4- or 8-byte
+ * integers, and float/double for FETCH, SET and SWAP (moved as bits). */
+template <class T>
+inline __device__ T amo(const State &s, AmoOp op, T *dest, T value, T cond, int pe,
+                        const char *call = "rocshmem_atomic") {
+  static_assert(sizeof(T) == 4 || sizeof(T) == 8, "AMOs are on 4- and 8-byte types");
+  using U = Bits<T>;
+  if (reinterpret_cast<uintptr_t>(dest) % sizeof(T)) detail::fail_align(call, dest, sizeof(T));
+  U *remote = reinterpret_cast<U *>(translate_checked(s, call, dest, sizeof(T), pe));
+  return bit_cast<T>(detail::atomic_rmw<U>(op, remote, bit_cast<U>(value), bit_cast<U>(cond),
+                                           !same_gpu(s, pe)));
+}
+
+/* ROCSHMEM_SIGNAL_SET or _ADD of value to the signal word at PE pe. */
+inline __device__ void signal_update(const State &s, uint64_t *sig_addr, uint64_t value,
+                                     int sig_op, int pe, const char *call = "rocshmem_signal") {
+  if (sig_op == ROCSHMEM_SIGNAL_SET)
+    amo<uint64_t>(s, AmoOp::SET, sig_addr, value, 0, pe, call);
+  else if (sig_op == ROCSHMEM_SIGNAL_ADD)
+    amo<uint64_t>(s, AmoOp::FETCH_ADD, sig_addr, value, 0, pe, call);
+  else
+    detail::fail_arg(call, "sig_op", sig_op);
+}
+
+}  // namespace device
+}  // namespace rocshmem
+
+#endif

@@ -1,0 +1,287 @@
+/* Inline device implementation, part 1: address translation, scopes and
+ * fences, bad-input reports, comparisons, thread groups and group copies.
+ *
+ * Everything in src/device/impl takes the device state as `const State &`,
+ * so the same code serves the entry points of librocshmem_device.a (which
+ * pass the image's __constant__ rocshmemi_device_state) and the kernels of
+ * the host library (src/gpu/host_kernels.cu, which pass a State by value).
+ * HIP dialect only (include/rocshmem/gpu_platform.h maps it to CUDA).
+ *
+ * Transport: every reachable peer's GPU heap is mapped here (same GPU, or
+ * IPC), so RMA is load/store and an operation is complete once a fence of
+ * the right scope has ordered it (DESIGN.md, principle 7):
+ *  - a peer on this GPU (kPeerSameGpu) is reached with device-scope
+ *    atomics and fences (every kernel of every process on this GPU sees
+ *    device-scope operations in order);
+ *  - any other peer needs system scope (its GPU, or the CPU, observes the
+ *    write through the fabric).
+ * quiet cannot know which peers were written, so it uses system scope unless
+ * every peer is on this GPU (State::all_same_gpu). */
+#ifndef ROCSHMEM_DEVICE_IMPL_CORE_H
+#define ROCSHMEM_DEVICE_IMPL_CORE_H
+
+#include <rocshmem/gpu_platform.h>
+#include <rocshmem/rocshmem.h>
+
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+
+#include "device/state.h"
+
+namespace rocshmem {
+namespace device {
+
+/* ---------------------------------------------------------------- bad input
+ * A kernel cannot return an error code from a void API call, and carrying on
+ * would read or write a wrong address: the first offending thread prints one
+ * line naming the call and the argument, then every offending thread traps,
+ * which aborts the kernel (the host sees the launch fail). */
+namespace detail {
+
+/* One message per translation unit and process is enough: the other
+ * threads that hit the same error trap silently. */
+static __device__ unsigned error_reported;
+
+inline __device__ bool first_report() { return atomicExch(&error_reported, 1u) == 0u; }
+
+inline __device__ __noinline__ void fail_pe(const char *call, int pe, int n_pes) {
+  if (first_report()) {
+    if (n_pes <= 0)
+      printf("rocshmem: %s: the device state is not set up (rocshmem_init not called, or a "
+             "module loaded at run time was not passed to rocshmem_hipmodule_init / "
+             "rocshmem_cumodule_init)\n", call);
+    else
+      printf("rocshmem: %s: pe = %d is out of range [0, %d)\n", call, pe, n_pes);
+  }
+  ROCSHMEM_DEVICE_TRAP();
+}
+
+inline __device__ __noinline__ void fail_addr(const char *call, const void *addr, size_t bytes,
+                                              const State &s) {
+  if (first_report())
+    printf("rocshmem: %s: address %p (%llu bytes) is not inside the symmetric GPU heap "
+           "[%p, %p)\n", call, addr, (unsigned long long)bytes, (const void *)s.heap_base,
+           (const void *)(s.heap_base + s.heap_size));
+  ROCSHMEM_DEVICE_TRAP();
+}
+
+inline __device__ __noinline__ void fail_unreachable(const char *call, int pe) {
+  if (first_report())
+    printf("rocshmem: %s: pe = %d is not reachable from this GPU (its heap is not mapped "
+           "here)\n", call, pe);
+  ROCSHMEM_DEVICE_TRAP();
+}
+
+inline __device__ __noinline__ void fail_arg(const char *call, const char *arg, long long value) {
+  if (first_report()) printf("rocshmem: %s: invalid %s = %lld\n", call, arg, value);
+  ROCSHMEM_DEVICE_TRAP();
+}
+
+inline __device__ __noinline__ void fail_align(const char *call, const void *addr, size_t align) {
+  if (first_report())
+    printf("rocshmem: %s: address %p is not aligned to %llu bytes\n", call, addr,
+           (unsigned long long)align);
+  ROCSHMEM_DEVICE_TRAP();
+}
+
+}  // namespace detail
+
+/* ---------------------------------------------------------------- translation
+ * Addresses differ between PEs: a symmetric address is translated by its
+ * offset from this PE's heap base. */
+
+/* The address of `addr` in PE `pe`'s heap as mapped here; nullptr when pe is
+ * out of range, addr is outside the heap or the peer is unreachable. */
+inline __device__ char *translate(const State &s, const void *addr, int pe) {
+  if (pe < 0 || pe >= s.n_pes) return nullptr;
+  uintptr_t off = reinterpret_cast<uintptr_t>(addr) - reinterpret_cast<uintptr_t>(s.heap_base);
+  if (off >= s.heap_size || !s.peer_heap[pe]) return nullptr;
+  return s.peer_heap[pe] + off;
+}
+
+/* The same for [addr, addr + bytes), reporting bad input (see above). */
+inline __device__ char *translate_checked(const State &s, const char *call, const void *addr,
+                                          size_t bytes, int pe) {
+  if (pe < 0 || pe >= s.n_pes) {
+    detail::fail_pe(call, pe, s.n_pes);
+    return nullptr;
+  }
+  uintptr_t off = reinterpret_cast<uintptr_t>(addr) - reinterpret_cast<uintptr_t>(s.heap_base);
+  /* (off wraps around when addr is below the base) */
+  if (off > s.heap_size || bytes > s.heap_size - off) {
+    detail::fail_addr(call, addr, bytes, s);
+    return nullptr;
+  }
+  char *base = s.peer_heap[pe];
+  if (!base) {
+    detail::fail_unreachable(call, pe);
+    return nullptr;
+  }
+  return base + off;
+}
+
+inline __device__ bool same_gpu(const State &s, int pe) {
+  return (s.peer_flags[pe] & kPeerSameGpu) != 0;
+}
+
+/* ---------------------------------------------------------------- fences
+ * Stores to mapped peer memory are complete once visible at the scope of
+ * their observers; __threadfence() orders this thread's earlier memory
+ * operations before its later ones for every thread of the GPU,
+ * __threadfence_system() for every observer of the system. */
+
+/* Completes this thread's earlier RMA and AMOs to every PE. */
+inline __device__ void quiet(const State &s) {
+  if (s.all_same_gpu)
+    __threadfence();
+  else
+    __threadfence_system();
+}
+
+/* Orders this thread's earlier puts/AMOs before its later ones, per PE.
+ * With load/store transports ordering needs the same fence as completion
+ * (there is no cheaper per-PE ordering instruction). */
+inline __device__ void fence(const State &s) { quiet(s); }
+
+/* Release (before a flag write) or acquire (after a flag read) towards one
+ * peer: device scope is enough when it runs on this GPU. */
+inline __device__ void fence_towards(const State &s, int pe) {
+  if (same_gpu(s, pe))
+    __threadfence();
+  else
+    __threadfence_system();
+}
+
+/* ---------------------------------------------------------------- loads and bits */
+template <size_t N>
+struct BitsOf;
+template <>
+struct BitsOf<1> { using type = unsigned char; };
+template <>
+struct BitsOf<2> { using type = unsigned short; };
+template <>
+struct BitsOf<4> { using type = unsigned int; };
+/* unsigned long long, not uint64_t (unsigned long): the GPU atomics are
+ * declared for unsigned long long. */
+template <>
+struct BitsOf<8> { using type = unsigned long long; };
+template <class T>
+using Bits = typename BitsOf<sizeof(T)>::type;
+
+template <class To, class From>
+inline __device__ To bit_cast(const From &from) {
+  static_assert(sizeof(To) == sizeof(From), "bit_cast between types of different sizes");
+  To to;
+  memcpy(&to, &from, sizeof to);
+  return to;
+}
+
+/* A load the compiler may neither cache nor elide: polls of memory that
+ * other PEs (other kernels, other processes) write.  Volatile accesses of
+ * naturally aligned 1-8 byte words are single accesses at system scope. */
+template <class T>
+inline __device__ T load_volatile(const T *p) {
+  Bits<T> bits = *reinterpret_cast<const volatile Bits<T> *>(p);
+  return bit_cast<T>(bits);
+}
+
+/* ---------------------------------------------------------------- comparisons */
+inline __device__ bool valid_cmp(int cmp) { return cmp >= ROCSHMEM_CMP_EQ && cmp <= ROCSHMEM_CMP_LE; }
+
+template <class T>
+inline __device__ bool compare(T a, int cmp, T b) {
+  switch (cmp) {
+    case ROCSHMEM_CMP_EQ: return a == b;
+    case ROCSHMEM_CMP_NE: return a != b;
+    case ROCSHMEM_CMP_GT: return a > b;
+    case ROCSHMEM_CMP_GE: return a >= b;
+    case ROCSHMEM_CMP_LT: return a < b;
+    case ROCSHMEM_CMP_LE: return a <= b;
+    default: return false;
+  }
+}
+
+/* ---------------------------------------------------------------- thread groups
+ * The granularity of a call: every member calls with identical arguments,
+ * works on its share (rank() of size()), and sync() makes the group wait for
+ * all members.  Shapes of any dimension are linearized x-fastest. */
+inline __device__ unsigned linear_thread_id() {
+  return threadIdx.x + blockDim.x * (threadIdx.y + blockDim.y * threadIdx.z);
+}
+inline __device__ unsigned block_threads() { return blockDim.x * blockDim.y * blockDim.z; }
+
+struct Thread {
+  static __device__ unsigned rank() { return 0; }
+  static __device__ unsigned size() { return 1; }
+  static __device__ void sync() {}
+};
+
+/* One warp / wavefront: warpSize lanes (32 or 64, read at run time), fewer
+ * for the last one of a block whose size is not a multiple of warpSize. */
+struct Wave {
+  static __device__ unsigned rank() { return linear_thread_id() % warpSize; }
+  static __device__ unsigned size() {
+    unsigned first = linear_thread_id() - rank();
+    unsigned left = block_threads() - first;
+    return left < unsigned(warpSize) ? left : unsigned(warpSize);
+  }
+  static __device__ void sync() { ROCSHMEM_WAVE_SYNC(); }
+};
+
+/* One workgroup / thread block. */
+struct Workgroup {
+  static __device__ unsigned rank() { return linear_thread_id(); }
+  static __device__ unsigned size() { return block_threads(); }
+  static __device__ void sync() { __syncthreads(); }
+};
+
+/* ---------------------------------------------------------------- group copies */
+namespace detail {
+
+template <class U, class G>
+inline __device__ void copy_units(char *dst, const char *src, size_t units) {
+  U *d = reinterpret_cast<U *>(dst);
+  const U *s = reinterpret_cast<const U *>(src);
+  for (size_t i = G::rank(); i < units; i += G::size()) d[i] = s[i];
+}
+
+/* dst and src are equally misaligned modulo sizeof(U): bytes up to the
+ * first U boundary, then whole U units, then the tail. */
+template <class U, class G>
+inline __device__ void copy_as(char *dst, const char *src, size_t bytes) {
+  size_t head = (sizeof(U) - reinterpret_cast<uintptr_t>(dst) % sizeof(U)) % sizeof(U);
+  if (head > bytes) head = bytes;
+  copy_units<char, G>(dst, src, head);
+  size_t units = (bytes - head) / sizeof(U);
+  copy_units<U, G>(dst + head, src + head, units);
+  size_t done = head + units * sizeof(U);
+  copy_units<char, G>(dst + done, src + done, bytes - done);
+}
+
+}  // namespace detail
+
+/* Copies bytes with the members of G (no group sync: callers decide), in
+ * the widest units the relative alignment of the two pointers allows:
+ * 16-byte vectors when they agree modulo 16. */
+template <class G>
+inline __device__ void group_copy(void *dst, const void *src, size_t bytes) {
+  char *d = static_cast<char *>(dst);
+  const char *s = static_cast<const char *>(src);
+  uintptr_t rel = reinterpret_cast<uintptr_t>(d) ^ reinterpret_cast<uintptr_t>(s);
+  if (rel % 16 == 0)
+    detail::copy_as<uint4, G>(d, s, bytes);
+  else if (rel % 8 == 0)
+    detail::copy_as<unsigned long long, G>(d, s, bytes);
+  else if (rel % 4 == 0)
+    detail::copy_as<unsigned int, G>(d, s, bytes);
+  else if (rel % 2 == 0)
+    detail::copy_as<unsigned short, G>(d, s, bytes);
+  else
+    detail::copy_units<char, G>(d, s, bytes);
+}
+
+}  // namespace device
+}  // namespace rocshmem
+
+#endif

@@ -1,0 +1,171 @@
+/* Inline device implementation, part 4: point-to-point synchronization,
+ * signal waits, barriers.  Conventions in core.h.
+ *
+ * Waits poll with volatile loads (so every poll reaches memory) and pause
+ * between polls: PEs may share one GPU, and other warps, or other processes'
+ * kernels, must get to run to produce what is waited for.  Once the
+ * condition holds an acquire fence orders the caller's later reads after
+ * the observed value (pairing with the writer's release fence: put_signal,
+ * quiet, barrier). */
+#ifndef ROCSHMEM_DEVICE_IMPL_SYNC_H
+#define ROCSHMEM_DEVICE_IMPL_SYNC_H
+
+#include "device/impl/amo.h"
+#include "device/impl/core.h"
+
+namespace rocshmem {
+namespace device {
+
+/* The writer may be on any GPU: acquire at the widest scope in use. */
+inline __device__ void acquire(const State &s) { quiet(s); }
+
+template <class Done>
+inline __device__ void wait_politely(const State &s, Done done) {
+  while (!done()) ROCSHMEM_SPIN_PAUSE();
+  acquire(s);
+}
+
+template <class T>
+inline __device__ bool test(const T *ivar, int cmp, T value) {
+  return compare(load_volatile(ivar), cmp, value);
+}
+
+template <class T>
+inline __device__ void wait_until(const State &s, const T *ivar, int cmp, T value) {
+  wait_politely(s, [&] { return test(ivar, cmp, value); });
+}
+
+/* Returns the value that satisfied the comparison. */
+inline __device__ uint64_t signal_wait_until(const State &s, uint64_t *sig_addr, int cmp,
+                                             uint64_t value) {
+  uint64_t seen;
+  wait_politely(s, [&] { return compare(seen = load_volatile(sig_addr), cmp, value); });
+  return seen;
+}
+
+/* The _all/_any/_some forms: element i takes part when status is null or
+ * status[i] == 0; it is compared with values[i * stride] (stride 0: one
+ * value for all). */
+template <class T>
+struct WaitSet {
+  const T *ivars;
+  size_t nelems;
+  const int *status;
+  int cmp;
+  const T *values;
+  size_t stride;
+
+  __device__ bool included(size_t i) const { return !status || status[i] == 0; }
+  __device__ bool done(size_t i) const {
+    return compare(load_volatile(ivars + i), cmp, values[i * stride]);
+  }
+  __device__ bool any_included() const {
+    for (size_t i = 0; i < nelems; ++i)
+      if (included(i)) return true;
+    return false;
+  }
+  __device__ bool all_done() const {
+    for (size_t i = 0; i < nelems; ++i)
+      if (included(i) && !done(i)) return false;
+    return true;
+  }
+  /* SIZE_MAX when none */
+  __device__ size_t first_done() const {
+    for (size_t i = 0; i < nelems; ++i)
+      if (included(i) && done(i)) return i;
+    return SIZE_MAX;
+  }
+  __device__ size_t collect_done(size_t *indices) const {
+    size_t n = 0;
+    for (size_t i = 0; i < nelems; ++i)
+      if (included(i) && done(i)) indices[n++] = i;
+    return n;
+  }
+};
+
+template <class T>
+inline __device__ void wait_until_all(const State &s, const WaitSet<T> &set) {
+  wait_politely(s, [&] { return set.all_done(); });
+}
+/* SIZE_MAX at once when no element takes part (nothing to wait for). */
+template <class T>
+inline __device__ size_t wait_until_any(const State &s, const WaitSet<T> &set) {
+  if (!set.any_included()) return SIZE_MAX;
+  size_t found;
+  wait_politely(s, [&] { return (found = set.first_done()) != SIZE_MAX; });
+  return found;
+}
+/* 0 at once when no element takes part. */
+template <class T>
+inline __device__ size_t wait_until_some(const State &s, const WaitSet<T> &set,
+                                         size_t *indices) {
+  if (!set.any_included()) return 0;
+  size_t count;
+  wait_politely(s, [&] { return (count = set.collect_done(indices)) != 0; });
+  return count;
+}
+
+/* ---------------------------------------------------------------- barriers
+ * Pairwise counters: sync_arrive[q] (symmetric) counts the syncs PE q has
+ * signalled to this PE, sync_expected[q] (private) the ones consumed.  A PE
+ * adds 1 to sync_arrive[me] on every other member, then waits until each
+ * member's counter here reaches the next expected value.  Counters only grow
+ * (64 bits never wrap), so a member racing ahead into the next sync cannot
+ * be mistaken for a missing one, and syncs over different PE sets (world,
+ * teams) share the counters as long as each pair of PEs meets them in the
+ * same order, which collective call order guarantees.
+ *
+ * One thread per PE at a time.  No quiet: sync_all orders this thread's
+ * earlier stores (release fence, which for load/store transports is the
+ * quiet fence itself) but barrier_all is the one that promises completion. */
+template <class PeAt>
+inline __device__ void sync_members(const State &s, const char *call, int n, PeAt pe_at) {
+  quiet(s); /* release: the arrival must not overtake this PE's stores */
+  for (int i = 0; i < n; ++i) {
+    int pe = pe_at(i);
+    if (pe != s.my_pe)
+      amo<uint64_t>(s, AmoOp::FETCH_ADD, s.sync_arrive + s.my_pe, 1, 0, pe, call);
+  }
+  for (int i = 0; i < n; ++i) {
+    int pe = pe_at(i);
+    if (pe == s.my_pe) continue;
+    uint64_t target = ++s.sync_expected[pe];
+    const uint64_t *arrive = s.sync_arrive + pe;
+    while (load_volatile(arrive) < target) ROCSHMEM_SPIN_PAUSE();
+  }
+  acquire(s);
+}
+
+inline __device__ void sync_all(const State &s) {
+  sync_members(s, "rocshmem_sync_all", s.n_pes, [](int i) { return i; });
+}
+
+/* pes[0..n): world PE numbers of the members, this PE among them. */
+inline __device__ void sync_pes(const State &s, const int *pes, int n) {
+  sync_members(s, "rocshmem_team_sync", n, [pes](int i) { return pes[i]; });
+}
+
+inline __device__ void barrier_all(const State &s) {
+  quiet(s);
+  sync_all(s);
+}
+
+/* Group forms: every member completes (barrier) or orders (sync) its own
+ * accesses before the group meets, then the leader synchronizes the PEs. */
+template <class G>
+inline __device__ void sync_all(const State &s) {
+  quiet(s);
+  G::sync();
+  if (G::rank() == 0) sync_all(s);
+  G::sync();
+}
+
+template <class G>
+inline __device__ void barrier_all(const State &s) {
+  sync_all<G>(s); /* the members' fences above are their quiet */
+}
+
+}  // namespace device
+}  // namespace rocshmem
+
+#endif

@@ -1,0 +1,49 @@
+/* The device-side runtime state: what a kernel needs to reach every PE's GPU
+ * heap.  The host library fills one of these at init and copies it into
+ * every registered device image (see device/registration.h): with relocatable
+ * device code the state variable lives in the *application's* image, not in
+ * the host library, so the host library cannot simply write its own copy.
+ *
+ * Plain data only: compiled by the host compiler (src/gpu) and by the GPU
+ * compiler (src/device).  Pointers are device pointers. */
+#ifndef ROCSHMEM_DEVICE_STATE_H
+#define ROCSHMEM_DEVICE_STATE_H
+
+#include <cstddef>
+#include <cstdint>
+
+namespace rocshmem {
+namespace device {
+
+/* Bumped whenever the layout changes, so a device library and a host
+ * library from different builds refuse to work together. */
+constexpr uint32_t kStateVersion = 1;
+
+/* peer_flags bits. */
+enum : uint8_t {
+  kPeerReachable = 1 << 0, /* its GPU heap is mapped here (IPC or self) */
+  kPeerSameGpu = 1 << 1,   /* it runs on this GPU: device-scope atomics and fences */
+};
+
+struct State {
+  uint32_t version;
+  int my_pe;
+  int n_pes;
+  /* true when every reachable peer is on this GPU, so quiet/fence can use a
+   * device-scope fence instead of a system-scope one */
+  int all_same_gpu;
+  char *heap_base; /* this PE's GPU heap */
+  size_t heap_size;
+  char *const *peer_heap;   /* [n_pes] peer heaps mapped here, nullptr if unreachable */
+  const uint8_t *peer_flags; /* [n_pes] kPeer* bits */
+  /* Synchronization (device barrier, see device/barrier): sync_arrive lives in
+   * the symmetric GPU heap, [n_pes] counters indexed by the signalling PE;
+   * sync_expected is private, [n_pes] counts of signals consumed. */
+  uint64_t *sync_arrive;
+  uint64_t *sync_expected;
+};
+
+}  // namespace device
+}  // namespace rocshmem
+
+#endif
