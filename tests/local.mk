@@ -95,7 +95,8 @@ FT_PROGS_1TO6 = \
 	tests/functional/team/team \
 	tests/functional/coll/typed_coll \
 	tests/functional/coll/reduce \
-	tests/functional/coll/active_set
+	tests/functional/coll/active_set \
+	tests/functional/coll/coll_sizes
 # Programs that also run in emulated multi-node mode (tests/mpirun_test.sh,
 # ROCTEST_NET): -np2-ucx1 puts each PE on its own "node", reached over UCX on
 # TCP; -np3-ucx2 makes nodes of 2 PEs, so one job mixes shared memory and
@@ -185,6 +186,9 @@ tests_functional_coll_reduce_LDFLAGS = $(TEST_LINK)
 tests_functional_coll_active_set_SOURCES = tests/functional/coll/active_set.c $(FT_COMMON)
 tests_functional_coll_active_set_LDADD = $(FT_LIBS)
 tests_functional_coll_active_set_LDFLAGS = $(TEST_LINK)
+tests_functional_coll_coll_sizes_SOURCES = tests/functional/coll/coll_sizes.c $(FT_COMMON)
+tests_functional_coll_coll_sizes_LDADD = $(FT_LIBS)
+tests_functional_coll_coll_sizes_LDFLAGS = $(TEST_LINK)
 
 tests_functional_rma_typed_rma_SOURCES = tests/functional/rma/typed_rma.c \
 	tests/functional/common/typed_ops.h $(FT_COMMON)

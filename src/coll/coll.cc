@@ -2,21 +2,92 @@
 
 #include <cstdint>
 
+#include "sync/wait.h"
+
 namespace rocshmem {
 namespace coll {
 
 namespace {
 
 /* Each PE's published words, one cache line in the symmetric heap:
- * [0] the value shared in begin(), [1] the debug-checked argument. */
+ * [0] the value shared in begin(), [1..7] the debug-checked arguments. */
+constexpr int kWords = 8;
 uint64_t *g_words = nullptr;
 
 /* Member m's published words. */
-void words_of(const char *call, const Group &g, int m, uint64_t out[2]) {
-  read_member(call, "collective state", g_words, 2 * sizeof(uint64_t), g, m, out);
+void words_of(const char *call, const Group &g, int m, uint64_t out[kWords]) {
+  read_member(call, "collective state", g_words, kWords * sizeof(uint64_t), g, m, out);
 }
 
+/* The mailboxes (see msg:: in coll.h).  Symmetric: inbox[s] is the slot PE
+ * s writes into; acks[j * kAckStride] is written by PE j (how many of my
+ * messages it has consumed).  Private: messages sent to / received from
+ * each world PE. */
+struct Slot {
+  uint64_t seq; /* the sender's message count to this PE, stored last */
+  uint64_t len;
+  char data[msg::kInline]; /* 16-byte aligned; shares the first line with seq */
+};
+static_assert(sizeof(Slot) == msg::kSlotBytes, "one slot per sender");
+constexpr size_t kAckStride = 64 / sizeof(uint64_t); /* one line per receiver */
+
+struct Mail {
+  Slot *inbox = nullptr;
+  uint64_t *acks = nullptr;
+  size_t inbox_off = 0, acks_off = 0; /* from the heap's start, on every PE */
+  std::vector<uint64_t> sent, received;
+};
+Mail g_mail;
+
+inline char *heap_of(int pe) { return g_peers.base[SEG_HEAP][pe]; }
+
 }  // namespace
+
+namespace msg {
+
+bool fast(const Group &g) {
+  if (g_runtime.cfg.debug || !g_mail.inbox) return false;
+  for (int m = 0; m < g.size; ++m)
+    if (!heap_of(g.pes[m])) return false;
+  return true;
+}
+
+void send(int to, const void *data, size_t len) {
+  const uint64_t k = ++g_mail.sent[to];
+  const uint64_t *acked = g_mail.acks + static_cast<size_t>(to) * kAckStride;
+  /* The slot still holds my previous message until `to` has consumed it. */
+  if (__atomic_load_n(acked, __ATOMIC_ACQUIRE) < k - 1)
+    wait_politely([&] { return __atomic_load_n(acked, __ATOMIC_ACQUIRE) >= k - 1; });
+  Slot *slot = reinterpret_cast<Slot *>(heap_of(to) + g_mail.inbox_off) + g_runtime.my_pe;
+  if (len <= kInline && len) std::memcpy(slot->data, data, len);
+  __atomic_store_n(&slot->len, len, __ATOMIC_RELAXED);
+  __atomic_store_n(&slot->seq, k, __ATOMIC_RELEASE);
+}
+
+const char *recv(int from, size_t *len) {
+  const uint64_t k = ++g_mail.received[from];
+  const Slot *slot = g_mail.inbox + from;
+  if (__atomic_load_n(&slot->seq, __ATOMIC_ACQUIRE) < k)
+    wait_politely([&] { return __atomic_load_n(&slot->seq, __ATOMIC_ACQUIRE) >= k; });
+  *len = __atomic_load_n(&slot->len, __ATOMIC_RELAXED);
+  return *len <= kInline ? slot->data : nullptr;
+}
+
+void ack(int from) {
+  uint64_t *word = reinterpret_cast<uint64_t *>(heap_of(from) + g_mail.acks_off) +
+                   static_cast<size_t>(g_runtime.my_pe) * kAckStride;
+  /* Release: my reads of the slot (or of from's buffer) come first. */
+  __atomic_store_n(word, g_mail.received[from], __ATOMIC_RELEASE);
+}
+
+void wait_acked(int to) {
+  const uint64_t k = g_mail.sent[to];
+  const uint64_t *acked = g_mail.acks + static_cast<size_t>(to) * kAckStride;
+  if (__atomic_load_n(acked, __ATOMIC_ACQUIRE) < k)
+    wait_politely([&] { return __atomic_load_n(acked, __ATOMIC_ACQUIRE) >= k; });
+}
+
+}  // namespace msg
 
 const char *member_view(const char *call, const char *arg, const void *addr, size_t len,
                         const Group &g, int m, void *staging) {
@@ -37,9 +108,22 @@ void read_member(const char *call, const char *arg, const void *addr, size_t len
 }
 
 void coll_setup(const char *call) {
-  void *p = g_runtime.heap.allocate(64, 64);
-  if (!p) fatal(call, "the symmetric heap is too small for the collectives' state");
-  g_words = static_cast<uint64_t *>(p);
+  const size_t n = static_cast<size_t>(g_runtime.n_pes);
+  /* Allocated at the same point of init on every PE, so symmetric. */
+  void *words = g_runtime.heap.allocate(64, 64);
+  void *inbox = g_runtime.heap.allocate(n * sizeof(Slot), 64);
+  void *acks = g_runtime.heap.allocate(n * kAckStride * sizeof(uint64_t), 64);
+  if (!words || !inbox || !acks)
+    fatal(call, "the symmetric heap is too small for the collectives' state of %zu PEs (%zu "
+          "bytes); raise SHMEM_SYMMETRIC_SIZE", n, 64 + n * (sizeof(Slot) + 64));
+  g_words = static_cast<uint64_t *>(words);
+  g_mail = Mail{};
+  g_mail.inbox = static_cast<Slot *>(inbox);
+  g_mail.acks = static_cast<uint64_t *>(acks);
+  g_mail.inbox_off = static_cast<char *>(inbox) - reinterpret_cast<char *>(g_peers.lo[SEG_HEAP]);
+  g_mail.acks_off = static_cast<char *>(acks) - reinterpret_cast<char *>(g_peers.lo[SEG_HEAP]);
+  g_mail.sent.assign(n, 0);
+  g_mail.received.assign(n, 0);
 }
 
 size_t byte_count(const char *call, size_t nelems, size_t elem_size) {
@@ -48,37 +132,95 @@ size_t byte_count(const char *call, size_t nelems, size_t elem_size) {
   return nelems * elem_size;
 }
 
-void begin(const char *call, const Group &g, const char *arg, long value, size_t share) {
+void enter(const char *call, const Group &g) {
   require_init(call);
   if (g.me < 0) fatal(call, "this PE (%d) is not a member of the team", g_runtime.my_pe);
+}
+
+void begin(const char *call, const Group &g, std::initializer_list<Arg> args, size_t share) {
+  enter(call, g);
+  if (args.size() > kWords - 1) fatal(call, "internal error: too many checked arguments");
   /* The previous collective's last synchronization guarantees nobody still
-   * reads these words. */
+   * reads these words (fast-path collectives never read them). */
   __atomic_store_n(&g_words[0], share, __ATOMIC_RELAXED);
-  __atomic_store_n(&g_words[1], static_cast<uint64_t>(value), __ATOMIC_RELAXED);
+  int i = 1;
+  for (const Arg &a : args)
+    __atomic_store_n(&g_words[i++], static_cast<uint64_t>(a.value), __ATOMIC_RELAXED);
   group_sync(call, g);
-  if (!g_runtime.cfg.debug || !arg) return;
+  if (!g_runtime.cfg.debug || args.size() == 0) return;
   for (int m = 0; m < g.size; ++m) {
-    uint64_t words[2];
+    uint64_t words[kWords];
     words_of(call, g, m, words);
-    long theirs = static_cast<long>(words[1]);
-    if (theirs != value)
-      fatal(call, "%s = %ld on PE %d but %ld on PE %d: every member of a collective must pass "
-            "the same value", arg, value, g_runtime.my_pe, theirs, g.world_pe(m));
+    i = 1;
+    for (const Arg &a : args) {
+      long theirs = static_cast<long>(words[i++]);
+      if (theirs != a.value)
+        fatal(call, "%s = %ld on PE %d but %ld on PE %d: every member of a collective must "
+              "pass the same value", a.name, a.value, g_runtime.my_pe, theirs, g.world_pe(m));
+    }
   }
 }
 
 size_t shared_by(const char *call, const Group &g, int m) {
-  uint64_t words[2];
+  uint64_t words[kWords];
   words_of(call, g, m, words);
   return words[0];
 }
+
+namespace {
+
+/* Where member m's symmetric object addr lives here (fast path only: every
+ * member is mapped). */
+const char *mapped(const char *call, const char *arg, const void *addr, size_t len,
+                   const Group &g, int m) {
+  return peer_translate(call, arg, addr, len, g.world_pe(m));
+}
+
+/* Copies the message just received from member m into dst: inline data, or
+ * len bytes of m's symmetric `addr` (sent by reference). */
+void take(const char *call, const char *arg, const char *data, const void *addr, size_t len,
+          const Group &g, int m, void *dst) {
+  if (!len) return;
+  std::memcpy(dst, data ? data : mapped(call, arg, addr, len, g, m), len);
+}
+
+/* Members other than me, starting after me, so that PEs do not all write to
+ * (and wait on) the same member first. */
+template <class F>
+void for_others(const Group &g, F f) {
+  for (int d = 1; d < g.size; ++d) f((g.me + d) % g.size);
+}
+
+/* After sending `len` bytes to the others: by reference, they read my
+ * buffer, which the caller may reuse once I return. */
+void finish_sends(const Group &g, size_t len) {
+  if (len > msg::kInline) for_others(g, [&](int m) { msg::wait_acked(g.world_pe(m)); });
+}
+
+}  // namespace
 
 void broadcast(const char *call, const Group &g, void *dest, const void *source, size_t nelems,
                size_t elem_size, int root, bool root_receives) {
   const size_t bytes = byte_count(call, nelems, elem_size);
   if (root < 0 || root >= g.size)
     fatal(call, "PE_root = %d is not a member index of the %d-PE team", root, g.size);
-  begin(call, g, "PE_root", root);
+  if (msg::fast(g)) {
+    enter(call, g);
+    /* One message from the root to each member; nobody else waits. */
+    if (g.me == root) {
+      if (bytes) peer_locate(call, "source", source, bytes, g.world_pe(g.me));
+      for_others(g, [&](int m) { msg::send(g.world_pe(m), source, bytes); });
+      if (bytes && root_receives && dest != source) std::memmove(dest, source, bytes);
+      finish_sends(g, bytes);
+    } else {
+      size_t len;
+      const char *data = msg::recv(g.world_pe(root), &len);
+      take(call, "source", data, source, bytes, g, root, dest);
+      msg::ack(g.world_pe(root));
+    }
+    return;
+  }
+  begin(call, g, {{"PE_root", root}, {"nelems", static_cast<long>(nelems)}});
   if (bytes && (g.me != root || (root_receives && dest != source)))
     read_member(call, "source", source, bytes, g, root, dest);
   group_sync(call, g);
@@ -88,17 +230,53 @@ void fcollect(const char *call, const Group &g, void *dest, const void *source, 
               size_t elem_size) {
   const size_t bytes = byte_count(call, nelems, elem_size);
   byte_count(call, bytes, static_cast<size_t>(g.size));
-  begin(call, g, "nelems", static_cast<long>(nelems));
+  char *out = static_cast<char *>(dest);
+  if (msg::fast(g)) {
+    enter(call, g);
+    if (bytes) peer_locate(call, "source", source, bytes, g.world_pe(g.me));
+    for_others(g, [&](int m) { msg::send(g.world_pe(m), source, bytes); });
+    if (bytes) std::memmove(out + g.me * bytes, source, bytes);
+    for_others(g, [&](int m) {
+      size_t len;
+      const char *data = msg::recv(g.world_pe(m), &len);
+      take(call, "source", data, source, bytes, g, m, out + m * bytes);
+      msg::ack(g.world_pe(m));
+    });
+    finish_sends(g, bytes);
+    return;
+  }
+  begin(call, g, {{"nelems", static_cast<long>(nelems)}});
   for (int m = 0; bytes && m < g.size; ++m)
-    read_member(call, "source", source, bytes, g, m, static_cast<char *>(dest) + m * bytes);
+    read_member(call, "source", source, bytes, g, m, out + m * bytes);
   group_sync(call, g);
 }
 
 void collect(const char *call, const Group &g, void *dest, const void *source, size_t nelems,
              size_t elem_size) {
   const size_t bytes = byte_count(call, nelems, elem_size);
-  begin(call, g, nullptr, 0, bytes);
   char *out = static_cast<char *>(dest);
+  if (msg::fast(g)) {
+    enter(call, g);
+    if (bytes) peer_locate(call, "source", source, bytes, g.world_pe(g.me));
+    for_others(g, [&](int m) { msg::send(g.world_pe(m), source, bytes); });
+    /* Every member's length first: they place the blocks. */
+    std::vector<const char *> data(g.size);
+    std::vector<size_t> len(g.size);
+    for_others(g, [&](int m) { data[m] = msg::recv(g.world_pe(m), &len[m]); });
+    len[g.me] = bytes;
+    for (int m = 0; m < g.size; ++m) {
+      if (m == g.me) {
+        if (bytes) std::memmove(out, source, bytes);
+      } else {
+        take(call, "source", data[m], source, len[m], g, m, out);
+        msg::ack(g.world_pe(m));
+      }
+      out += len[m];
+    }
+    finish_sends(g, bytes);
+    return;
+  }
+  begin(call, g, {}, bytes);
   for (int m = 0; m < g.size; ++m) {
     size_t theirs = shared_by(call, g, m);
     read_member(call, "source", source, theirs, g, m, out);
@@ -111,11 +289,26 @@ void alltoall(const char *call, const Group &g, void *dest, const void *source, 
               size_t elem_size) {
   const size_t bytes = byte_count(call, nelems, elem_size);
   const size_t total = byte_count(call, bytes, static_cast<size_t>(g.size));
-  begin(call, g, "nelems", static_cast<long>(nelems));
+  const char *in = static_cast<const char *>(source);
+  char *out = static_cast<char *>(dest);
+  if (msg::fast(g)) {
+    enter(call, g);
+    if (bytes) peer_locate(call, "source", source, total, g.world_pe(g.me)); /* whole range */
+    for_others(g, [&](int m) { msg::send(g.world_pe(m), in + m * bytes, bytes); });
+    if (bytes) std::memmove(out + g.me * bytes, in + g.me * bytes, bytes);
+    for_others(g, [&](int m) {
+      size_t len;
+      const char *data = msg::recv(g.world_pe(m), &len);
+      take(call, "source", data, in + g.me * bytes, bytes, g, m, out + m * bytes);
+      msg::ack(g.world_pe(m));
+    });
+    finish_sends(g, bytes);
+    return;
+  }
+  begin(call, g, {{"nelems", static_cast<long>(nelems)}});
   if (bytes) peer_locate(call, "source", source, total, g.world_pe(g.me)); /* whole range */
   for (int m = 0; bytes && m < g.size; ++m)
-    read_member(call, "source", static_cast<const char *>(source) + g.me * bytes, bytes, g, m,
-                static_cast<char *>(dest) + m * bytes);
+    read_member(call, "source", in + g.me * bytes, bytes, g, m, out + m * bytes);
   group_sync(call, g);
 }
 
@@ -125,7 +318,8 @@ void alltoalls(const char *call, const Group &g, void *dest, const void *source,
     fatal(call, "dst = %td and sst = %td must both be at least 1", dst, sst);
   const size_t n = static_cast<size_t>(g.size);
   const size_t span = byte_count(call, byte_count(call, nelems * n, elem_size), static_cast<size_t>(sst));
-  begin(call, g, "nelems", static_cast<long>(nelems));
+  begin(call, g, {{"dst", static_cast<long>(dst)}, {"sst", static_cast<long>(sst)},
+                  {"nelems", static_cast<long>(nelems)}});
   char *out = static_cast<char *>(dest);
   const size_t used = span - (sst - 1) * elem_size; /* through the last element read */
   std::vector<char> staging;

@@ -1,22 +1,34 @@
 /* Collective algorithms over a Group (a team or a legacy active set).
  *
- * Every member maps every other member's symmetric memory, so collectives
- * pull: after a group synchronization each PE copies what it needs straight
- * out of its peers' source buffers, all PEs in parallel, then synchronizes
- * again so that nobody reuses a buffer another PE is still reading.  One copy
- * per byte and no intermediate buffers; the synchronizations are dissemination
- * rounds (sync/barrier.cc).
+ * Two paths, chosen per call from the group alone (so every member takes
+ * the same one):
+ *
+ * - Same node (every member mapped) and SHMEM_DEBUG off: one round of
+ *   messages through per-pair mailboxes (msg:: below).  Small blocks travel
+ *   inside the message; large ones are read by the receiver straight out of
+ *   the sender's buffer (one copy per byte), and the sender waits for the
+ *   acknowledgements.  No group synchronization at all: a broadcast root
+ *   leaves as soon as its messages are written.
+ *
+ * - Otherwise (members on other nodes, or SHMEM_DEBUG): collectives pull.
+ *   begin() publishes the arguments and synchronizes the group, each PE
+ *   copies what it needs out of its peers' source buffers, and a final
+ *   synchronization makes sure nobody reuses a buffer another PE is still
+ *   reading.  Under SHMEM_DEBUG begin() also compares the arguments that
+ *   must agree.
  *
  * Reductions combine the members' contributions in member order on every PE,
  * so floating-point results are identical everywhere.  Small vectors are
- * reduced whole by every PE (two synchronizations); large ones are split
- * into one chunk per member (reduce-scatter), then gathered (four
+ * reduced whole by every PE; large ones on the general path are split into
+ * one chunk per member (reduce-scatter), then gathered (four
  * synchronizations, but each element is combined once, by one PE). */
 #ifndef ROCSHMEM_COLL_COLL_H
 #define ROCSHMEM_COLL_COLL_H
 
 #include <cstddef>
+#include <cstdint>
 #include <cstring>
+#include <initializer_list>
 #include <vector>
 
 #include "core/log.h"
@@ -31,15 +43,25 @@ namespace coll {
 /* Below this many bytes every PE reduces the whole vector. */
 constexpr size_t kReduceWholeBytes = 16 * 1024;
 
-/* Collective at init: the symmetric words PEs publish for each other. */
+/* Collective at init: the symmetric words PEs publish for each other, and
+ * the mailboxes of the same-node path (msg::). */
 void coll_setup(const char *call);
 
-/* The opening of every collective: checks that the runtime is up and this PE
- * is a member, publishes `share` for the other members (collect's sizes),
- * and synchronizes the group.  Under SHMEM_DEBUG it also fails when members
- * passed different values of the argument named `arg` (a root or a count),
- * which would otherwise corrupt memory or hang. */
-void begin(const char *call, const Group &g, const char *arg, long value, size_t share = 0);
+/* An argument that must agree across the members of a collective. */
+struct Arg {
+  const char *name;
+  long value;
+};
+
+/* Checks that the runtime is up and this PE is a member of g. */
+void enter(const char *call, const Group &g);
+
+/* The opening of every collective on the general path: checks that the
+ * runtime is up and this PE is a member, publishes `share` for the other
+ * members (collect's sizes), and synchronizes the group.  Under SHMEM_DEBUG
+ * it also fails when members passed different values of any of `args` (a
+ * root, a count, a stride), which would otherwise corrupt memory or hang. */
+void begin(const char *call, const Group &g, std::initializer_list<Arg> args, size_t share = 0);
 /* What member m shared in begin(); valid until the collective's last sync. */
 size_t shared_by(const char *call, const Group &g, int m);
 
@@ -53,6 +75,46 @@ void read_member(const char *call, const char *arg, const void *addr, size_t len
                  int m, void *dst);
 
 size_t byte_count(const char *call, size_t nelems, size_t elem_size);
+
+/* ------------------------------------------------- the same-node fast path
+ * When every member maps every other member's memory (one node) and
+ * SHMEM_DEBUG is off, a collective is one round of messages instead of
+ * synchronization + copy + synchronization.  Each PE has, in the symmetric
+ * heap, one mailbox slot per possible sender and one acknowledgement word
+ * per possible receiver.  A message to PE j is written into my slot at PE j,
+ * sequence number last (release); j copies it out and then stores how many
+ * of my messages it has consumed into my acknowledgement word for j.  I wait
+ * for that word only before reusing the slot, so a PE leaves a collective as
+ * soon as its own part is done: with more PEs than cores, every additional
+ * round trip would cost a scheduler time slice.
+ *
+ * Messages up to kInline bytes carry their data.  Longer ones carry only the
+ * length: the receiver copies straight out of the sender's (mapped) buffer,
+ * and the sender waits for every receiver's acknowledgement before it
+ * returns, because the caller may reuse that buffer at once.  Mailboxes are
+ * per pair, like the synchronization counters, so any team or active set
+ * can use them, as long as every pair of PEs performs its collectives in
+ * the same order (the spec requires it). */
+namespace msg {
+
+constexpr size_t kSlotBytes = 1024;
+constexpr size_t kInline = kSlotBytes - 2 * sizeof(uint64_t);
+
+/* True when this collective may take the fast path: the same answer on
+ * every member (all on one node, and SHMEM_DEBUG is a job-wide setting). */
+bool fast(const Group &g);
+/* Sends len bytes from data (inline when len <= kInline) to world PE `to`. */
+void send(int to, const void *data, size_t len);
+/* Waits for the next message from world PE `from`; returns its inline data,
+ * or nullptr when it was sent by reference (read the sender's buffer), and
+ * its length. */
+const char *recv(int from, size_t *len);
+/* Tells `from` that its last message has been consumed. */
+void ack(int from);
+/* Waits until `to` has consumed every message I sent it. */
+void wait_acked(int to);
+
+}  // namespace msg
 
 void broadcast(const char *call, const Group &g, void *dest, const void *source, size_t nelems,
                size_t elem_size, int root, bool root_receives);
@@ -87,16 +149,51 @@ void reduce_range(const char *call, const Group &g, T *out, const T *source, siz
   }
 }
 
+/* The fast path (msg::): every member sends its whole source to every
+ * other member, and each reduces the contributions in member order. */
+template <class T, class Op>
+void reduce_by_messages(const char *call, const Group &g, T *dest, const T *source,
+                        size_t nreduce, size_t bytes) {
+  if (bytes) peer_locate(call, "source", source, bytes, g.world_pe(g.me));
+  for (int d = 1; d < g.size; ++d) msg::send(g.world_pe((g.me + d) % g.size), source, bytes);
+  T *tmp = scratch<T>(nreduce ? nreduce : 1);
+  for (int m = 0; m < g.size; ++m) {
+    const T *in = source;
+    if (m != g.me) {
+      size_t len;
+      const char *data = msg::recv(g.world_pe(m), &len);
+      in = data ? reinterpret_cast<const T *>(data)
+                : reinterpret_cast<const T *>(
+                      peer_translate(call, "source", source, bytes, g.world_pe(m)));
+    }
+    if (m == 0)
+      std::memcpy(tmp, in, bytes);
+    else
+      for (size_t i = 0; i < nreduce; ++i) tmp[i] = Op::apply(tmp[i], in[i]);
+    if (m != g.me) msg::ack(g.world_pe(m));
+  }
+  /* Sent by reference: the others read my source, which may be dest. */
+  if (bytes > msg::kInline)
+    for (int d = 1; d < g.size; ++d) msg::wait_acked(g.world_pe((g.me + d) % g.size));
+  if (bytes) std::memcpy(dest, tmp, bytes);
+}
+
 /* dest may equal source (in place), as the spec allows. */
 template <class T, class Op>
 void reduce(const char *call, const Group &g, T *dest, const T *source, size_t nreduce) {
   const size_t bytes = byte_count(call, nreduce, sizeof(T));
-  begin(call, g, "nreduce", static_cast<long>(nreduce));
+  const bool whole = bytes <= kReduceWholeBytes || nreduce < static_cast<size_t>(g.size);
+  if (whole && msg::fast(g)) {
+    enter(call, g);
+    reduce_by_messages<T, Op>(call, g, dest, source, nreduce, bytes);
+    return;
+  }
+  begin(call, g, {{"nreduce", static_cast<long>(nreduce)}});
   if (bytes == 0) {
     group_sync(call, g);
     return;
   }
-  if (bytes <= kReduceWholeBytes || nreduce < static_cast<size_t>(g.size)) {
+  if (whole) {
     T *tmp = scratch<T>(nreduce);
     reduce_range<T, Op>(call, g, tmp, source, 0, nreduce);
     group_sync(call, g); /* every source has been read */
@@ -124,7 +221,7 @@ template <class T, class Op>
 void reduce_scatter(const char *call, const Group &g, T *dest, const T *source, size_t nreduce) {
   const size_t total = nreduce * static_cast<size_t>(g.size);
   byte_count(call, total, sizeof(T));
-  begin(call, g, "nreduce", static_cast<long>(nreduce));
+  begin(call, g, {{"nreduce", static_cast<long>(nreduce)}});
   T *tmp = scratch<T>(nreduce);
   if (nreduce) reduce_range<T, Op>(call, g, tmp, source, nreduce * g.me, nreduce);
   group_sync(call, g);

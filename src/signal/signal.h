@@ -15,15 +15,21 @@
 namespace rocshmem {
 namespace signal {
 
+/* Checked before anything is written: a put_signal with a bad sig_op must
+ * not leave its data in the destination with no signal behind it. */
+inline void check_sig_op(const char *call, int sig_op) {
+  if (__builtin_expect(sig_op != ROCSHMEM_SIGNAL_SET && sig_op != ROCSHMEM_SIGNAL_ADD, 0))
+    fatal(call, "sig_op = %d is neither SHMEM_SIGNAL_SET nor SHMEM_SIGNAL_ADD", sig_op);
+}
+
 /* The signal is an AMO target like any other (amo.h's atomicity rule). */
 inline void update(const char *call, rocshmem_ctx_t ctx, uint64_t *sig_addr, uint64_t value,
                    int sig_op, int pe) {
+  check_sig_op(call, sig_op);
   if (sig_op == ROCSHMEM_SIGNAL_SET)
     amo::set<uint64_t>(call, ctx, sig_addr, value, pe);
-  else if (sig_op == ROCSHMEM_SIGNAL_ADD)
-    amo::add<uint64_t>(call, ctx, sig_addr, value, pe);
   else
-    fatal(call, "sig_op = %d is neither SHMEM_SIGNAL_SET nor SHMEM_SIGNAL_ADD", sig_op);
+    amo::add<uint64_t>(call, ctx, sig_addr, value, pe);
 }
 
 /* The data must be visible when the signal is: a release store orders it on
@@ -31,6 +37,7 @@ inline void update(const char *call, rocshmem_ctx_t ctx, uint64_t *sig_addr, uin
 template <class T>
 inline void put_signal(const char *call, rocshmem_ctx_t ctx, void *dest, const void *source,
                        size_t nelems, uint64_t *sig_addr, uint64_t value, int sig_op, int pe) {
+  check_sig_op(call, sig_op);
   rma::put<T>(call, ctx, dest, source, nelems, pe);
   if (net::g_active) net::fence();
   update(call, ctx, sig_addr, value, sig_op, pe);

@@ -61,6 +61,22 @@ void wait_for(int from) {
   wait_politely([&] { return __atomic_load_n(slot, __ATOMIC_ACQUIRE) >= target; });
 }
 
+/* Up to this many members on one node, every member signals every other
+ * and then waits for all of them (one round): the last PE to arrive releases
+ * everybody at once.  A dissemination barrier needs ceil(log2 n) rounds in
+ * sequence, and with more PEs than cores each round can cost a scheduler
+ * time slice.  Larger groups, or groups that reach PEs through the network,
+ * keep the O(log n) rounds.  The choice depends only on the group, so every
+ * member makes the same one, and it sends each pair of members the same
+ * number of signals either way. */
+constexpr int kFlatMembers = 8;
+
+bool all_mapped(const Group &g) {
+  for (int m = 0; m < g.size; ++m)
+    if (!g_peers.base[SEG_HEAP][g.pes[m]]) return false;
+  return true;
+}
+
 }  // namespace
 
 void barrier_setup(const char *call) {
@@ -82,6 +98,11 @@ void barrier_teardown() { g_sync = SyncState{}; }
 const Group &world_group() { return g_sync.world; }
 
 void group_sync(const char *call, const Group &g) {
+  if (g.size <= kFlatMembers && all_mapped(g)) {
+    for (int d = 1; d < g.size; ++d) signal(call, g.pes[(g.me + d) % g.size]);
+    for (int d = 1; d < g.size; ++d) wait_for(g.pes[(g.me + d) % g.size]);
+    return;
+  }
   for (int dist = 1; dist < g.size; dist <<= 1) {
     signal(call, g.pes[(g.me + dist) % g.size]);
     wait_for(g.pes[(g.me - dist % g.size + g.size) % g.size]);

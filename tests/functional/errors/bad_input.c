@@ -8,7 +8,9 @@
  * SURVIVED; a case whose call is meant to return an error (NULL from an
  * allocator) exits 0 when it did, WRONG_RESULT when it did not.
  */
+#include <signal.h>
 #include <stdint.h>
+#include <unistd.h>
 
 #include "../common/ftest.h"
 
@@ -229,6 +231,52 @@ static int put_signal_bad_sig_op(void) {
   return SURVIVED;
 }
 
+/* The sig_op check must come before the data is written: with a
+ * non-symmetric dest as well, a library that puts first reports dest
+ * instead of sig_op. */
+static int put_signal_bad_sig_op_first(void) {
+  uint64_t *sig = (uint64_t *)sym_longs();
+  char stack[64];
+  shmem_putmem_signal(stack, src_buf, sizeof stack, sig, 1, 7, peer());
+  return SURVIVED;
+}
+/* ... and the destination must be left alone.  PE 0 makes the bad call into
+ * PE 1's dest; the error ends the job, and the launcher stops PE 1 with
+ * SIGTERM, whose handler (async-signal-safe: loads and write(2)) reports
+ * what dest holds then.  The data would be visible by then: on a mapped
+ * peer a put is a memcpy, complete before the call goes on. */
+static volatile unsigned char *watched_dest;
+static void report_dest(int sig) {
+  static const char same[] = "bad_input: dest unchanged\n";
+  static const char changed[] = "bad_input: dest MODIFIED\n";
+  int modified = 0;
+  (void)sig;
+  for (int i = 0; i < 64; ++i) modified |= watched_dest[i] != 0xAA;
+  if (modified)
+    (void)!write(2, changed, sizeof changed - 1);
+  else
+    (void)!write(2, same, sizeof same - 1);
+  _exit(1);
+}
+static int put_signal_bad_sig_op_dest(void) {
+  uint64_t *sig = (uint64_t *)sym_longs();
+  unsigned char *d = (unsigned char *)shmem_malloc(64);
+  memset(d, 0xAA, 64);
+  memset(src_buf, 0x55, 64);
+  watched_dest = d;
+  if (shmem_my_pe() == 1) {
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = report_dest;
+    sigaction(SIGTERM, &sa, NULL);
+  }
+  shmem_barrier_all();
+  if (shmem_my_pe() == 0) shmem_putmem_signal(d, src_buf, 64, sig, 1, 7, 1);
+  /* PE 1 waits for a signal that never comes; the job ends meanwhile. */
+  shmem_signal_wait_until(sig, SHMEM_CMP_NE, 0);
+  return SURVIVED;
+}
+
 /* ---- contexts */
 static int ctx_invalid_put(void) {
   long *p = sym_longs();
@@ -329,6 +377,29 @@ static int debug_nelems_mismatch(void) { /* run with SHMEM_DEBUG=1 */
 static int debug_bcast_nelems_mismatch(void) { /* run with SHMEM_DEBUG=1 */
   long *p = sym_longs();
   (void)shmem_long_broadcast(SHMEM_TEAM_WORLD, p, p + 8, (size_t)shmem_my_pe() + 1, 0);
+  return SURVIVED;
+}
+static int debug_alltoall_mismatch(void) { /* run with SHMEM_DEBUG=1 */
+  long *p = sym_longs();
+  (void)shmem_long_alltoall(SHMEM_TEAM_WORLD, p, p + 8, (size_t)shmem_my_pe() + 1);
+  return SURVIVED;
+}
+static int debug_alltoalls_mismatch(void) { /* run with SHMEM_DEBUG=1 */
+  long *p = sym_longs();
+  (void)shmem_long_alltoalls(SHMEM_TEAM_WORLD, p, p + 8, 1, shmem_my_pe() + 1, 1);
+  return SURVIVED;
+}
+static int debug_bcast64_mismatch(void) { /* run with SHMEM_DEBUG=1 */
+  long *p = sym_longs();
+  static long psync[SHMEM_BCAST_SYNC_SIZE];
+  for (int i = 0; i < SHMEM_BCAST_SYNC_SIZE; ++i) psync[i] = SHMEM_SYNC_VALUE;
+  shmem_barrier_all();
+  shmem_broadcast64(p, p + 8, (size_t)shmem_my_pe() + 1, 0, 0, 0, shmem_n_pes(), psync);
+  return SURVIVED;
+}
+static int debug_scatter_mismatch(void) { /* run with SHMEM_DEBUG=1 */
+  long *p = sym_longs();
+  (void)rocshmem_long_sum_reduce_scatter(ROCSHMEM_TEAM_WORLD, p, p + 8, (size_t)shmem_my_pe() + 1);
   return SURVIVED;
 }
 static int debug_reduce_mismatch(void) { /* run with SHMEM_DEBUG=1 */
@@ -455,6 +526,8 @@ static const bad_case cases[] = {
     {"test_any_bad_cmp", test_any_bad_cmp, 0},
     {"signal_wait_bad_cmp", signal_wait_bad_cmp, 0},
     {"put_signal_bad_sig_op", put_signal_bad_sig_op, 0},
+    {"put_signal_bad_sig_op_first", put_signal_bad_sig_op_first, 0},
+    {"put_signal_bad_sig_op_dest", put_signal_bad_sig_op_dest, 0},
     {"ctx_invalid_put", ctx_invalid_put, 0},
     {"ctx_destroyed_p", ctx_destroyed_p, 0},
     {"ctx_destroyed_amo", ctx_destroyed_amo, 0},
@@ -472,6 +545,10 @@ static const bad_case cases[] = {
     {"debug_root_mismatch", debug_root_mismatch, 0},
     {"debug_nelems_mismatch", debug_nelems_mismatch, 0},
     {"debug_bcast_nelems_mismatch", debug_bcast_nelems_mismatch, 0},
+    {"debug_alltoall_mismatch", debug_alltoall_mismatch, 0},
+    {"debug_alltoalls_mismatch", debug_alltoalls_mismatch, 0},
+    {"debug_bcast64_mismatch", debug_bcast64_mismatch, 0},
+    {"debug_scatter_mismatch", debug_scatter_mismatch, 0},
     {"debug_reduce_mismatch", debug_reduce_mismatch, 0},
     {"debug_to_all_mismatch", debug_to_all_mismatch, 0},
     {"split_size_0", split_size_0, 0},

@@ -102,6 +102,10 @@ expect wait_bad_cmp              fail '' 'shmem_int_wait_until: cmp = 99 is not 
 expect test_any_bad_cmp          fail '' 'shmem_long_test_any: cmp = -3'
 expect signal_wait_bad_cmp       fail '' 'shmem_signal_wait_until: cmp = 42'
 expect put_signal_bad_sig_op     fail '' 'shmem_putmem_signal: sig_op = 7 is neither SHMEM_SIGNAL_SET nor SHMEM_SIGNAL_ADD'
+# sig_op is checked before anything is written (the bad dest is never reached,
+# and a valid dest is left as it was).
+expect put_signal_bad_sig_op_first fail '' 'shmem_putmem_signal: sig_op = 7 is neither'
+expect put_signal_bad_sig_op_dest fail '' 'shmem_putmem_signal: sig_op = 7' 'bad_input: dest unchanged'
 
 # Contexts (src/ctx/context.cc): invalid and destroyed handles end the job;
 # a bad option is refused with a message (status 0: the call returned it).
@@ -123,8 +127,11 @@ expect active_set_non_member     fail '' 'shmem_long_sum_to_all: this PE \(1\) i
 expect active_set_too_big        fail '' 'shmem_barrier: the active set .*PE_size = 5.* beyond the 2 PEs'
 expect debug_root_mismatch       fail 'SHMEM_DEBUG=1' 'shmem_long_broadcast' 'PE_root = [01] on PE [01] but [01] on PE [01]'
 expect debug_nelems_mismatch     fail 'SHMEM_DEBUG=1' 'shmem_long_fcollect' 'nelems = [12] on PE [01] but [12] on PE [01]'
-expect_todo 'gap: coll/coll.cc:81 broadcast checks only PE_root under SHMEM_DEBUG, not nelems' \
-  debug_bcast_nelems_mismatch    fail 'SHMEM_DEBUG=1' 'shmem_long_broadcast' 'nelems = '
+expect debug_bcast_nelems_mismatch fail 'SHMEM_DEBUG=1' 'shmem_long_broadcast: nelems = [12] on PE [01] but [12] on PE [01]'
+expect debug_alltoall_mismatch   fail 'SHMEM_DEBUG=1' 'shmem_long_alltoall: nelems = [12] on PE [01] but [12] on PE [01]'
+expect debug_alltoalls_mismatch  fail 'SHMEM_DEBUG=1' 'shmem_long_alltoalls: sst = [12] on PE [01] but [12] on PE [01]'
+expect debug_bcast64_mismatch    fail 'SHMEM_DEBUG=1' 'shmem_broadcast64: nelems = [12] on PE [01] but [12] on PE [01]'
+expect debug_scatter_mismatch    fail 'SHMEM_DEBUG=1' 'rocshmem_long_sum_reduce_scatter: nreduce = [12] on PE [01]'
 expect debug_reduce_mismatch     fail 'SHMEM_DEBUG=1' 'shmem_long_max_reduce' 'nreduce = [12] on PE'
 expect debug_to_all_mismatch     fail 'SHMEM_DEBUG=1' 'shmem_long_sum_to_all' 'nreduce = [12] on PE'
 expect split_size_0              0 '' 'shmem_team_split_strided: start = 0, stride = 1, size = 0 do not select PEs'
