@@ -23,11 +23,11 @@ DEFINE_PE_QUERY(my_pe, my_pe)
 DEFINE_PE_QUERY(_num_pes, n_pes)
 DEFINE_PE_QUERY(num_pes, n_pes)
 
-void *shmalloc(size_t size) { return rocshmem::sym_malloc("shmalloc", size, 64); }
+void *shmalloc(size_t size) { return rocshmem::sym_malloc("shmalloc", rocshmem::HeapChoice::Host, size, 64); }
 void shfree(void *ptr) { rocshmem::sym_free("shfree", ptr); }
 void *shrealloc(void *ptr, size_t size) { return rocshmem::sym_realloc("shrealloc", ptr, size); }
 void *shmemalign(size_t alignment, size_t size) {
-  return rocshmem::sym_malloc("shmemalign", size, alignment);
+  return rocshmem::sym_malloc("shmemalign", rocshmem::HeapChoice::Host, size, alignment);
 }
 void globalexit(int status) { shmem_global_exit(status); }
 

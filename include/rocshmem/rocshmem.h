@@ -72,6 +72,20 @@ typedef struct {
 
 #include <rocshmem/api.def>
 
+/* Under a GPU compiler the routines that also exist on the device are
+ * declared __host__ __device__ (see ROCSHMEM_FN_ATTR in api.def); the
+ * device-only ones (_wave, _wg) are in <rocshmem/rocshmem_device.h>. */
+#ifndef ROCSHMEM_HOST_DEVICE_FN /* librocshmem_device.a's sources predefine it as
+                                  __device__: they define the device side only */
+#if defined(__CUDACC__) || defined(__HIPCC__)
+#define ROCSHMEM_HOST_DEVICE_FN __host__ __device__
+#else
+#define ROCSHMEM_HOST_DEVICE_FN
+#endif
+#endif
+#undef ROCSHMEM_FN_ATTR
+#define ROCSHMEM_FN_ATTR ROCSHMEM_HOST_DEVICE_FN
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -83,10 +97,10 @@ int rocshmem_query_thread(void); /* returns the provided ROCSHMEM_THREAD_* level
 void rocshmem_finalize(void);
 
 /* ---------------------------------------------------------------- rocshmem only */
-void rocshmem_signal_add(uint64_t *sig_addr, uint64_t signal, int pe);
-void rocshmem_signal_set(uint64_t *sig_addr, uint64_t signal, int pe);
+ROCSHMEM_FN_ATTR void rocshmem_signal_add(uint64_t *sig_addr, uint64_t signal, int pe);
+ROCSHMEM_FN_ATTR void rocshmem_signal_set(uint64_t *sig_addr, uint64_t signal, int pe);
 /* quiet, then synchronize the team */
-void rocshmem_barrier(rocshmem_team_t team);
+ROCSHMEM_FN_ATTR void rocshmem_barrier(rocshmem_team_t team);
 /* dest[0..nreduce) on team member i = reduction over members of their
  * source[i*nreduce .. (i+1)*nreduce) */
 #define ROCSHMEM_DECLARE_REDUCE_SCATTER(KEY, T, OP) \
@@ -134,5 +148,9 @@ ROCSHMEM_REDUCE_ARITH_TYPES(ROCSHMEM_DECLARE_REDUCE_ARITH)
 #ifdef __cplusplus
 } /* extern "C" */
 #endif
+
+/* shmem.h expands the same macros for the host-only shmem_* names. */
+#undef ROCSHMEM_FN_ATTR
+#define ROCSHMEM_FN_ATTR
 
 #endif /* ROCSHMEM_H */

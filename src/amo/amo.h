@@ -25,6 +25,7 @@
 #include "core/log.h"
 #include "core/runtime.h"
 #include "ctx/context.h"
+#include "gpu/gpu.h"
 #include "transport/network.h"
 #include "transport/peer_table.h"
 
@@ -44,10 +45,13 @@ inline char *locate(const char *call, rocshmem_ctx_t ctx, const char *arg, const
     fatal(call, "%s = %p is not aligned to %zu bytes, as an atomic on this type requires", arg,
           static_cast<const void *>(addr), sizeof(T));
   *loc = peer_locate(call, arg, addr, sizeof(T), pe);
+  if (loc->seg == SEG_GPU) return nullptr; /* the CPU cannot touch GPU memory: see remote() */
   return g_peers.amo_via_network && pe != g_peers.my_pe ? nullptr : loc->mapped;
 }
 
-/* The network form of an operation on T, through its bit pattern. */
+/* The network form of an operation on T, through its bit pattern; GPU-heap
+ * objects take the same form through a GPU kernel (gpu/gpu.h), which keeps
+ * host AMOs atomic with respect to device AMOs on the same location. */
 template <class T>
 inline T remote(const char *call, int pe, const Location &loc, net::AtomicOp op, T operand,
                 T compare = T()) {
@@ -56,7 +60,8 @@ inline T remote(const char *call, int pe, const Location &loc, net::AtomicOp op,
   Bits a, c;
   std::memcpy(&a, &operand, sizeof a);
   std::memcpy(&c, &compare, sizeof c);
-  Bits old = static_cast<Bits>(net::atomic(call, pe, loc, op, a, c, sizeof(T)));
+  Bits old = static_cast<Bits>(loc.seg == SEG_GPU ? gpu::atomic(call, pe, loc, op, a, c, sizeof(T))
+                                                  : net::atomic(call, pe, loc, op, a, c, sizeof(T)));
   T result;
   std::memcpy(&result, &old, sizeof result);
   return result;

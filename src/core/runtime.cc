@@ -10,6 +10,7 @@
 #include "coll/coll.h"
 #include "core/binding.h"
 #include "core/log.h"
+#include "gpu/gpu.h"
 #include "memory/static_data.h"
 #include "rocshmem/rocshmem.h"
 #include "sync/barrier.h"
@@ -77,7 +78,7 @@ bool static_data_agrees(Runtime &rt) {
 void setup_peers(const char *call, Runtime &rt) {
   g_peers.my_pe = rt.my_pe;
   g_peers.n_pes = rt.n_pes;
-  for (int s = 0; s < SEG_COUNT; ++s) g_peers.base[s].assign(rt.n_pes, nullptr);
+  for (int s = 0; s < SEG_ALL; ++s) g_peers.base[s].assign(rt.n_pes, nullptr);
   g_peers.path.assign(rt.n_pes, PeerPath::UNREACHABLE);
   g_peers.path[rt.my_pe] = PeerPath::SELF;
 
@@ -184,6 +185,7 @@ void runtime_init(const char *call, int requested) {
     rt.data = ShmSegment{};
   }
   setup_peers(call, rt);
+  gpu::setup(call, rt);
   barrier_setup(call);
   coll::coll_setup(call);
   teams_setup();
@@ -207,12 +209,13 @@ void runtime_finalize(const char *call) {
   if (!rt.initialized) return;
   barrier_all(call);
   net::teardown(*rt.boot);
+  gpu::teardown(rt);
   barrier_teardown();
   teams_teardown();
   for (ShmSegment &seg : rt.peer_maps) shm_segment_destroy(&seg);
   rt.peer_maps.clear();
   rt.heap.destroy();
-  for (int s = 0; s < SEG_COUNT; ++s) g_peers.base[s].clear();
+  for (int s = 0; s < SEG_ALL; ++s) g_peers.base[s].clear();
   g_peers.path.clear();
   g_peers.n_pes = 0;
   rt.boot->finalize();

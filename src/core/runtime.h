@@ -21,7 +21,8 @@ struct Runtime {
   Config cfg;
   std::unique_ptr<Bootstrap> boot;
   Topology topo;
-  SymmetricHeap heap;
+  SymmetricHeap heap;              /* host memory: shmem_malloc, and rocshmem_malloc without a GPU */
+  SymmetricHeap gpu_heap;          /* GPU memory: rocshmem_malloc when gpu::active() */
   ShmSegment data;               /* this PE's shared static data (never unmapped) */
   std::vector<ShmSegment> peer_maps; /* same-node peers' segments mapped here */
 };

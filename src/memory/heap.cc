@@ -10,9 +10,22 @@ bool SymmetricHeap::create(size_t size, std::string *error) {
   return true;
 }
 
+void SymmetricHeap::adopt(char *base, size_t size, size_t max_align) {
+  std::lock_guard<std::mutex> lock(mu_);
+  seg_ = ShmSegment{-1, base, size};
+  external_ = true;
+  max_align_ = max_align;
+  alloc_.reset(size);
+}
+
 void SymmetricHeap::destroy() {
   std::lock_guard<std::mutex> lock(mu_);
-  shm_segment_destroy(&seg_);
+  if (external_)
+    seg_ = ShmSegment{};
+  else
+    shm_segment_destroy(&seg_);
+  external_ = false;
+  max_align_ = kMaxAlign;
   alloc_.reset(0);
 }
 

@@ -1,6 +1,7 @@
-/* The symmetric heap of this PE: one memfd segment (so same-node peers can
- * map it) managed by a deterministic Allocator (so the same collective calls
- * give the same offsets on every PE).  Thread-safe. */
+/* A symmetric heap of this PE: one memfd segment (so same-node peers can
+ * map it), or memory owned by someone else (the GPU heap, see gpu/gpu.h),
+ * managed by a deterministic Allocator (so the same collective calls give
+ * the same offsets on every PE).  Thread-safe. */
 #ifndef ROCSHMEM_MEMORY_HEAP_H
 #define ROCSHMEM_MEMORY_HEAP_H
 
@@ -20,6 +21,11 @@ class SymmetricHeap {
   static constexpr size_t kMaxAlign = size_t(1) << 30;
 
   bool create(size_t size, std::string *error);
+  /* Manages [base, base + size) without owning it (destroy leaves it alone);
+   * base is a multiple of max_align. */
+  void adopt(char *base, size_t size, size_t max_align);
+  /* The largest alignment an allocation can be given. */
+  size_t max_align() const { return max_align_; }
   void destroy();
 
   const ShmSegment &segment() const { return seg_; }
@@ -44,6 +50,8 @@ class SymmetricHeap {
   mutable std::mutex mu_;
   Allocator alloc_;
   ShmSegment seg_;
+  bool external_ = false;
+  size_t max_align_ = kMaxAlign;
 };
 
 }  // namespace rocshmem

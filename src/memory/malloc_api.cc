@@ -14,15 +14,17 @@ constexpr size_t kDefaultAlign = 64;
 
 extern "C" {
 
-#define DEFINE_MALLOC_API(PFX)                                                            \
+/* WHERE: HeapChoice::Host for shmem_* (legacy codes dereference the result),
+ * HeapChoice::Preferred for rocshmem_* (the GPU heap when there is one). */
+#define DEFINE_MALLOC_API(PFX, WHERE)                                                     \
   void *PFX##_malloc(size_t size) {                                                       \
-    return rocshmem::sym_malloc(#PFX "_malloc", size, kDefaultAlign);                     \
+    return rocshmem::sym_malloc(#PFX "_malloc", WHERE, size, kDefaultAlign);              \
   }                                                                                       \
   void *PFX##_calloc(size_t count, size_t size) {                                         \
-    return rocshmem::sym_calloc(#PFX "_calloc", count, size);                             \
+    return rocshmem::sym_calloc(#PFX "_calloc", WHERE, count, size);                      \
   }                                                                                       \
   void *PFX##_align(size_t alignment, size_t size) {                                      \
-    return rocshmem::sym_malloc(#PFX "_align", size, alignment);                          \
+    return rocshmem::sym_malloc(#PFX "_align", WHERE, size, alignment);                   \
   }                                                                                       \
   void *PFX##_realloc(void *ptr, size_t size) {                                           \
     return rocshmem::sym_realloc(#PFX "_realloc", ptr, size);                             \
@@ -33,9 +35,10 @@ extern "C" {
                              hints);                                                      \
       return nullptr;                                                                     \
     }                                                                                     \
-    return rocshmem::sym_malloc(#PFX "_malloc_with_hints", size, kDefaultAlign);          \
+    return rocshmem::sym_malloc(#PFX "_malloc_with_hints", WHERE, size, kDefaultAlign);   \
   }                                                                                       \
   void PFX##_free(void *ptr) { rocshmem::sym_free(#PFX "_free", ptr); }
-ROCSHMEM_API_PREFIXES(DEFINE_MALLOC_API)
+DEFINE_MALLOC_API(rocshmem, rocshmem::HeapChoice::Preferred)
+DEFINE_MALLOC_API(shmem, rocshmem::HeapChoice::Host)
 
 }  // extern "C"

@@ -6,6 +6,7 @@
 
 #include "core/log.h"
 #include "core/runtime.h"
+#include "gpu/gpu.h"
 #include "sync/barrier.h"
 
 namespace rocshmem {
@@ -24,20 +25,31 @@ void debug_check_symmetric(const char *call, const char *arg, size_t value) {
             "arguments on every PE", arg, value, g_runtime.my_pe, all[pe], pe);
 }
 
-void *allocate_or_report(const char *call, size_t size, size_t alignment) {
-  void *p = g_runtime.heap.allocate(size, alignment);
+SymmetricHeap &heap_for(HeapChoice where) {
+  return where == HeapChoice::Preferred && gpu::active() ? g_runtime.gpu_heap : g_runtime.heap;
+}
+
+SymmetricHeap &heap_holding(const void *p) {
+  return g_runtime.gpu_heap.contains(p) ? g_runtime.gpu_heap : g_runtime.heap;
+}
+
+bool is_gpu(const SymmetricHeap &heap) { return &heap == &g_runtime.gpu_heap; }
+
+void *allocate_or_report(const char *call, SymmetricHeap &heap, size_t size, size_t alignment) {
+  void *p = heap.allocate(size, alignment);
   if (!p)
-    report_error(call, "size = %zu does not fit in the symmetric heap (%zu of %zu bytes in use, "
+    report_error(call, "size = %zu does not fit in the symmetric %sheap (%zu of %zu bytes in use, "
                  "largest free block %zu bytes); raise SHMEM_SYMMETRIC_SIZE", size,
-                 g_runtime.heap.bytes_in_use(), g_runtime.heap.segment().size,
-                 g_runtime.heap.largest_free());
+                 is_gpu(heap) ? "GPU " : "", heap.bytes_in_use(), heap.segment().size,
+                 heap.largest_free());
   return p;
 }
 
 /* The collective allocation behind malloc, align and calloc.  Zeroing
  * happens before the barrier: once any PE returns, peers may already write
  * into the block. */
-void *allocate_collective(const char *call, size_t size, size_t alignment, bool zero) {
+void *allocate_collective(const char *call, HeapChoice where, size_t size, size_t alignment,
+                          bool zero) {
   require_init(call);
   debug_check_symmetric(call, "size", size);
   debug_check_symmetric(call, "alignment", alignment);
@@ -45,53 +57,64 @@ void *allocate_collective(const char *call, size_t size, size_t alignment, bool 
     report_error(call, "alignment = %zu is not a power of two", alignment);
     return nullptr;
   }
-  if (alignment > SymmetricHeap::kMaxAlign) {
+  SymmetricHeap &heap = heap_for(where);
+  if (alignment > heap.max_align()) {
     report_error(call, "alignment = %zu exceeds the largest supported alignment (%zu bytes)",
-                 alignment, SymmetricHeap::kMaxAlign);
+                 alignment, heap.max_align());
     return nullptr;
   }
   if (size == 0) return nullptr; /* spec: no action, NULL */
-  void *p = allocate_or_report(call, size, alignment);
-  if (p && zero) std::memset(p, 0, size); /* a reused block holds old data */
+  void *p = allocate_or_report(call, heap, size, alignment);
+  if (p && zero) { /* a reused block holds old data */
+    if (is_gpu(heap))
+      gpu::zero(p, size);
+    else
+      std::memset(p, 0, size);
+  }
   barrier_all(call);
   return p;
 }
 
 }  // namespace
 
-void *sym_malloc(const char *call, size_t size, size_t alignment) {
-  return allocate_collective(call, size, alignment, false);
+void *sym_malloc(const char *call, HeapChoice where, size_t size, size_t alignment) {
+  return allocate_collective(call, where, size, alignment, false);
 }
 
-void *sym_calloc(const char *call, size_t count, size_t size) {
+void *sym_calloc(const char *call, HeapChoice where, size_t count, size_t size) {
   require_init(call);
   if (size && count > SIZE_MAX / size) {
     report_error(call, "count = %zu times size = %zu overflows size_t", count, size);
     return nullptr;
   }
-  return allocate_collective(call, count * size, 1, true);
+  return allocate_collective(call, where, count * size, 1, true);
 }
 
 void *sym_realloc(const char *call, void *ptr, size_t size) {
   require_init(call);
-  if (!ptr) return sym_malloc(call, size, 1);
+  if (!ptr) return sym_malloc(call, HeapChoice::Host, size, 1);
   if (size == 0) {
     sym_free(call, ptr);
     return nullptr;
   }
   debug_check_symmetric(call, "size", size);
-  size_t old_size = g_runtime.heap.block_size(ptr);
+  SymmetricHeap &heap = heap_holding(ptr);
+  size_t old_size = heap.block_size(ptr);
   if (old_size == 0)
     fatal(call, "ptr = %p is not a live block of the symmetric heap", ptr);
   /* Every PE sees the same heap state, so every PE takes the same branch and
    * the result stays symmetric. */
   barrier_all(call);
   void *result = ptr;
-  if (!g_runtime.heap.resize_in_place(ptr, size)) {
-    result = allocate_or_report(call, size, 1);
+  if (!heap.resize_in_place(ptr, size)) {
+    result = allocate_or_report(call, heap, size, 1);
     if (result) {
-      std::memcpy(result, ptr, old_size < size ? old_size : size);
-      g_runtime.heap.release(ptr);
+      size_t keep = old_size < size ? old_size : size;
+      if (is_gpu(heap))
+        gpu::copy_local(result, ptr, keep);
+      else
+        std::memcpy(result, ptr, keep);
+      heap.release(ptr);
     }
   }
   barrier_all(call);
@@ -101,11 +124,12 @@ void *sym_realloc(const char *call, void *ptr, size_t size) {
 void sym_free(const char *call, void *ptr) {
   require_init(call);
   if (!ptr) return;
-  if (g_runtime.heap.block_size(ptr) == 0)
+  SymmetricHeap &heap = heap_holding(ptr);
+  if (heap.block_size(ptr) == 0)
     fatal(call, "ptr = %p is not a live block of the symmetric heap (freed twice, or not "
           "returned by shmem_malloc/align/calloc/realloc)", ptr);
   barrier_all(call); /* nobody may still be accessing the block */
-  g_runtime.heap.release(ptr);
+  heap.release(ptr);
 }
 
 }  // namespace rocshmem

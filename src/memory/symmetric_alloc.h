@@ -7,8 +7,16 @@
 
 namespace rocshmem {
 
-void *sym_malloc(const char *call, size_t size, size_t alignment);
-void *sym_calloc(const char *call, size_t count, size_t size);
+class SymmetricHeap;
+
+/* Which heap a new allocation comes from: shmem_* names always use the host
+ * heap (legacy codes dereference what shmem_malloc returns); rocshmem_* names
+ * use the GPU heap when the job has one (gpu::active()). */
+enum class HeapChoice { Host, Preferred };
+
+void *sym_malloc(const char *call, HeapChoice where, size_t size, size_t alignment);
+void *sym_calloc(const char *call, HeapChoice where, size_t count, size_t size);
+/* realloc and free act on whichever heap holds ptr. */
 void *sym_realloc(const char *call, void *ptr, size_t size);
 void sym_free(const char *call, void *ptr);
 

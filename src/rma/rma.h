@@ -4,7 +4,8 @@
  * Same-node peers are mapped into this process, so a put is a memcpy into
  * the peer's segment and completes before it returns (the _nbi forms too),
  * and quiet only has to order (sync/barrier.h).  Other peers go through the
- * network transport, where _nbi really is non-blocking. */
+ * network transport, where _nbi really is non-blocking.  GPU-heap objects
+ * (SEG_GPU) are copied by the GPU runtime (gpu/gpu.h), complete on return. */
 #ifndef ROCSHMEM_RMA_RMA_H
 #define ROCSHMEM_RMA_RMA_H
 
@@ -14,6 +15,7 @@
 #include "core/log.h"
 #include "core/runtime.h"
 #include "ctx/context.h"
+#include "gpu/gpu.h"
 #include "transport/network.h"
 #include "transport/peer_table.h"
 
@@ -51,17 +53,36 @@ inline size_t byte_count(const char *call, size_t nelems) {
   return nelems * ES;
 }
 
+/* Moves bytes to / from a checked remote location by whichever path reaches
+ * it: load/store for host memory of a mapped peer (the hot path), the GPU
+ * runtime for GPU-heap objects, the network transport otherwise. */
+inline void put_bytes(const char *call, int pe, const Location &to, const void *source,
+                      size_t bytes, bool nbi) {
+  if (__builtin_expect(to.mapped != nullptr && to.seg != SEG_GPU, 1))
+    std::memcpy(to.mapped, source, bytes);
+  else if (to.seg == SEG_GPU)
+    gpu::put(call, pe, to, source, bytes);
+  else
+    net::put(call, pe, to, source, bytes, nbi);
+}
+
+inline void get_bytes(const char *call, int pe, const Location &from, void *dest, size_t bytes,
+                      bool nbi) {
+  if (__builtin_expect(from.mapped != nullptr && from.seg != SEG_GPU, 1))
+    std::memcpy(dest, from.mapped, bytes);
+  else if (from.seg == SEG_GPU)
+    gpu::get(call, pe, from, dest, bytes);
+  else
+    net::get(call, pe, from, dest, bytes, nbi);
+}
+
 template <class T, bool NBI = false>
 inline void put(const char *call, rocshmem_ctx_t ctx, void *dest, const void *source, size_t nelems,
                 int pe) {
   pe = enter(call, ctx, pe);
   size_t bytes = byte_count<ElemSize<T>::value>(call, nelems);
   if (bytes == 0) return peer_check_pe(call, pe); /* NULL buffers are fine then */
-  Location to = peer_locate(call, "dest", dest, bytes, pe);
-  if (__builtin_expect(to.mapped != nullptr, 1))
-    std::memcpy(to.mapped, source, bytes);
-  else
-    net::put(call, pe, to, source, bytes, NBI);
+  put_bytes(call, pe, peer_locate(call, "dest", dest, bytes, pe), source, bytes, NBI);
 }
 
 template <class T, bool NBI = false>
@@ -70,11 +91,7 @@ inline void get(const char *call, rocshmem_ctx_t ctx, void *dest, const void *so
   pe = enter(call, ctx, pe);
   size_t bytes = byte_count<ElemSize<T>::value>(call, nelems);
   if (bytes == 0) return peer_check_pe(call, pe);
-  Location from = peer_locate(call, "source", source, bytes, pe);
-  if (__builtin_expect(from.mapped != nullptr, 1))
-    std::memcpy(dest, from.mapped, bytes);
-  else
-    net::get(call, pe, from, dest, bytes, NBI);
+  get_bytes(call, pe, peer_locate(call, "source", source, bytes, pe), dest, bytes, NBI);
 }
 
 template <class T>
@@ -122,11 +139,7 @@ inline void iput(const char *call, rocshmem_ctx_t ctx, void *dest, const void *s
   const char *s = static_cast<const char *>(source);
   for (size_t i = 0; i < nelems; ++i) {
     const char *from = s + static_cast<ptrdiff_t>(i) * sst * static_cast<ptrdiff_t>(ES);
-    Location to = strided_element(d, dst, i, ES);
-    if (to.mapped)
-      std::memcpy(to.mapped, from, ES);
-    else
-      net::put(call, pe, to, from, ES, false);
+    put_bytes(call, pe, strided_element(d, dst, i, ES), from, ES, false);
   }
 }
 
@@ -140,11 +153,7 @@ inline void iget(const char *call, rocshmem_ctx_t ctx, void *dest, const void *s
   char *d = static_cast<char *>(dest);
   for (size_t i = 0; i < nelems; ++i) {
     char *to = d + static_cast<ptrdiff_t>(i) * dst * static_cast<ptrdiff_t>(ES);
-    Location from = strided_element(s, sst, i, ES);
-    if (from.mapped)
-      std::memcpy(to, from.mapped, ES);
-    else
-      net::get(call, pe, from, to, ES, true);
+    get_bytes(call, pe, strided_element(s, sst, i, ES), to, ES, true);
   }
   if (!s.mapped) net::quiet(); /* the elements were fetched non-blocking */
 }

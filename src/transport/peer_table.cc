@@ -1,5 +1,7 @@
 #include "transport/peer_table.h"
 
+#include <cstdio>
+
 namespace rocshmem {
 
 PeerTable g_peers;
@@ -10,21 +12,26 @@ void peer_bad_pe(const char *call, int pe) {
 
 void peer_bad_address(const char *call, const char *arg, const void *addr, size_t len, int pe) {
   uintptr_t a = reinterpret_cast<uintptr_t>(addr);
-  for (int s = 0; s < SEG_COUNT; ++s) {
+  static const char *const names[SEG_ALL] = {"heap", "static data", "GPU heap"};
+  for (int s = 0; s < SEG_ALL; ++s) {
     if (a >= g_peers.lo[s] && a < g_peers.hi[s])
       fatal(call,
             "%s = %p with length %zu (target pe %d) runs past the end of the symmetric %s "
             "(%zu bytes left)",
-            arg, addr, len, pe, s == SEG_HEAP ? "heap" : "static data",
-            static_cast<size_t>(g_peers.hi[s] - a));
+            arg, addr, len, pe, names[s], static_cast<size_t>(g_peers.hi[s] - a));
   }
+  char gpu[96] = "";
+  if (g_peers.hi[SEG_GPU])
+    std::snprintf(gpu, sizeof gpu, ", nor in the GPU heap [%p, %p)",
+                  reinterpret_cast<void *>(g_peers.lo[SEG_GPU]),
+                  reinterpret_cast<void *>(g_peers.hi[SEG_GPU]));
   fatal(call,
         "%s = %p (target pe %d) is not a symmetric address: it lies neither in the symmetric "
-        "heap [%p, %p) nor in the executable's global/static data [%p, %p)",
+        "heap [%p, %p) nor in the executable's global/static data [%p, %p)%s",
         arg, addr, pe, reinterpret_cast<void *>(g_peers.lo[SEG_HEAP]),
         reinterpret_cast<void *>(g_peers.hi[SEG_HEAP]),
         reinterpret_cast<void *>(g_peers.lo[SEG_DATA]),
-        reinterpret_cast<void *>(g_peers.hi[SEG_DATA]));
+        reinterpret_cast<void *>(g_peers.hi[SEG_DATA]), gpu);
 }
 
 void peer_not_mapped(const char *call, int pe) {

@@ -20,7 +20,12 @@
 
 namespace rocshmem {
 
-enum Segment : int { SEG_HEAP = 0, SEG_DATA = 1, SEG_COUNT = 2 };
+/* SEG_HEAP and SEG_DATA are host memory shared between same-node PEs and
+ * registered with the network transport (loops over "the host segments" run
+ * to SEG_COUNT).  SEG_GPU is the GPU heap (rocshmem_malloc with a GPU): peers'
+ * GPU heaps are mapped through IPC, and the host reaches them through the GPU
+ * runtime (gpu/gpu.h), never by load/store. */
+enum Segment : int { SEG_HEAP = 0, SEG_DATA = 1, SEG_COUNT = 2, SEG_GPU = 2, SEG_ALL = 3 };
 
 /* How a peer is reached, decided at init and stored as data. */
 enum class PeerPath : uint8_t { SELF, SHM, UCX, UNREACHABLE };
@@ -29,11 +34,11 @@ struct PeerTable {
   int my_pe = -1;
   int n_pes = 0;
   /* Local bounds of each segment: [lo, hi). */
-  uintptr_t lo[SEG_COUNT] = {};
-  uintptr_t hi[SEG_COUNT] = {};
+  uintptr_t lo[SEG_ALL] = {};
+  uintptr_t hi[SEG_ALL] = {};
   /* base[s][pe]: where PE pe's segment s is mapped in this process, or
    * nullptr when it is not load/store reachable. */
-  std::vector<char *> base[SEG_COUNT];
+  std::vector<char *> base[SEG_ALL];
   std::vector<PeerPath> path;
   /* AMOs go through the network transport for every PE, self included, when
    * the job spans nodes (the atomicity rule: see amo/amo.h). */
@@ -50,7 +55,7 @@ extern PeerTable g_peers;
 /* Segment holding [addr, addr+len), or -1. */
 inline int peer_segment_of(const void *addr, size_t len) {
   uintptr_t a = reinterpret_cast<uintptr_t>(addr);
-  for (int s = 0; s < SEG_COUNT; ++s)
+  for (int s = 0; s < SEG_ALL; ++s)
     if (a >= g_peers.lo[s] && a < g_peers.hi[s]) return len <= g_peers.hi[s] - a ? s : -1;
   return -1;
 }
@@ -62,7 +67,7 @@ inline void peer_check_pe(const char *call, int pe) {
 
 /* A checked symmetric address on some PE. */
 struct Location {
-  char *mapped;  /* usable address in this process, nullptr if not mapped */
+  char *mapped;  /* address in this process (a device pointer for SEG_GPU), nullptr if not mapped */
   int seg;
   size_t offset; /* from the segment start, for the network transport */
 };
@@ -80,7 +85,8 @@ inline Location peer_locate(const char *call, const char *arg, const void *addr,
   return Location{base ? base + off : nullptr, s, off};
 }
 
-/* For callers that know the peer is mapped (same node): its address here. */
+/* For callers that know the peer is mapped (same node) and the object is in
+ * host memory: its address here. */
 inline char *peer_translate(const char *call, const char *arg, const void *addr, size_t len,
                             int pe) {
   Location loc = peer_locate(call, arg, addr, len, pe);

@@ -1,0 +1,52 @@
+/* The host library's GPU support (DESIGN.md, principle 7): the GPU heap that
+ * rocshmem_malloc serves when a GPU is present, its IPC mapping between
+ * same-node PEs, the device state handed to kernels, and host access to GPU
+ * memory.  Builds without a GPU platform link gpu_none.cc, where setup leaves
+ * the GPU heap off and the access routines are never reached (no address is
+ * ever in SEG_GPU). */
+#ifndef ROCSHMEM_GPU_GPU_H
+#define ROCSHMEM_GPU_GPU_H
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+
+#include "transport/network.h"
+#include "transport/peer_table.h"
+
+namespace rocshmem {
+
+struct Runtime;
+
+namespace gpu {
+
+bool compiled_in();
+/* Collective, after the host peers are set up: decides (ROCSHMEM_GPU) whether
+ * this job uses a GPU heap, selects this PE's GPU, allocates the heap, maps
+ * same-node peers' heaps and fills the device state of every registered
+ * device image.  Every PE takes the same decision or the job ends. */
+void setup(const char *call, Runtime &rt);
+void teardown(Runtime &rt);
+/* Whether rocshmem_malloc & co. allocate from the GPU heap. */
+bool active();
+/* One line for logs and rocshmem_info: device, heap, peers reached by IPC. */
+std::string describe();
+
+/* Host access to a GPU-heap location of PE pe; every call is complete when
+ * it returns (so quiet has nothing left to wait for).  `call` names the
+ * public routine for errors (an unreachable peer, say). */
+void put(const char *call, int pe, const Location &to, const void *source, size_t bytes);
+void get(const char *call, int pe, const Location &from, void *dest, size_t bytes);
+/* A 4- or 8-byte atomic performed by a GPU thread (so it is atomic with
+ * respect to device-side AMOs); returns the old value. */
+uint64_t atomic(const char *call, int pe, const Location &at, net::AtomicOp op, uint64_t operand,
+                uint64_t compare, size_t size);
+
+/* Local GPU memory (symmetric allocation: calloc, realloc). */
+void zero(void *p, size_t bytes);
+void copy_local(void *dest, const void *source, size_t bytes);
+
+}  // namespace gpu
+}  // namespace rocshmem
+
+#endif

@@ -1,0 +1,37 @@
+/* GPU support for builds without a GPU platform: the GPU heap stays off, so
+ * no address is ever in SEG_GPU and the access routines are unreachable. */
+#include "core/log.h"
+#include "core/runtime.h"
+#include "gpu/gpu.h"
+
+namespace rocshmem {
+namespace gpu {
+
+bool compiled_in() { return false; }
+
+void setup(const char *call, Runtime &rt) {
+  if (rt.cfg.gpu == "on")
+    fatal(call, "ROCSHMEM_GPU=on, but this build of rocshmem has no GPU support (configure "
+          "--with-cuda or --with-hip)");
+  if (rt.cfg.gpu != "auto" && rt.cfg.gpu != "off")
+    fatal(call, "ROCSHMEM_GPU='%s' is not one of auto, on, off", rt.cfg.gpu.c_str());
+}
+
+void teardown(Runtime &) {}
+bool active() { return false; }
+std::string describe() { return "no GPU support in this build"; }
+
+[[noreturn]] static void unreachable(const char *call) {
+  fatal(call, "internal error: GPU-heap access in a build without GPU support");
+}
+void put(const char *call, int, const Location &, const void *, size_t) { unreachable(call); }
+void get(const char *call, int, const Location &, void *, size_t) { unreachable(call); }
+uint64_t atomic(const char *call, int, const Location &, net::AtomicOp, uint64_t, uint64_t,
+                size_t) {
+  unreachable(call);
+}
+void zero(void *, size_t) { unreachable("rocshmem_calloc"); }
+void copy_local(void *, const void *, size_t) { unreachable("rocshmem_realloc"); }
+
+}  // namespace gpu
+}  // namespace rocshmem

@@ -1,0 +1,325 @@
+/* GPU setup: device selection, the GPU heap, IPC mapping of same-node peers'
+ * heaps, the device state and the device images that receive it. */
+#include <dlfcn.h>
+#include <unistd.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <vector>
+
+#include <rocshmem/rocshmem_stream.h>
+
+#include "core/runtime.h"
+#include "device/registration.h"
+#include "gpu/gpu.h"
+#include "gpu/gpu_internal.h"
+
+namespace rocshmem {
+namespace gpu {
+
+GpuContext g_gpu;
+
+namespace {
+
+/* GPU-heap allocations can be aligned up to this (the heap base is). */
+constexpr size_t kGpuMaxAlign = size_t(2) << 20;
+
+struct Images {
+  std::mutex mu;
+  std::vector<rocshmemi_device_fill_fn> fills;
+};
+/* Function-local: device images register from static constructors, which
+ * may run before this file's globals would be constructed. */
+Images &images() {
+  static Images images;
+  return images;
+}
+
+/* What each PE publishes about its GPU heap. */
+struct PeerRecord {
+  hipIpcMemHandle_t handle;
+  uint64_t base_offset; /* heap base - allocation start */
+  char bus_id[32];      /* PCI bus id: equal strings mean the same GPU */
+  int32_t active;
+  int32_t node;
+};
+
+int local_rank_hint(const Runtime &rt) {
+  if (rt.cfg.gpu_device >= 0) return static_cast<int>(rt.cfg.gpu_device);
+  for (const char *name : {"LOCAL_RANK", "OMPI_COMM_WORLD_LOCAL_RANK", "MPI_LOCALRANKID",
+                           "SLURM_LOCALID"}) {
+    const char *v = std::getenv(name);
+    if (v && *v) return std::atoi(v);
+  }
+  return rt.topo.local_rank;
+}
+
+/* Whether this PE can use a GPU heap; fatal only where ROCSHMEM_GPU=on. */
+bool want_gpu(const char *call, const Runtime &rt, int *count) {
+  if (rt.cfg.gpu != "auto" && rt.cfg.gpu != "on" && rt.cfg.gpu != "off")
+    fatal(call, "ROCSHMEM_GPU='%s' is not one of auto, on, off", rt.cfg.gpu.c_str());
+  if (rt.cfg.gpu == "off") return false;
+  hipError_t err = hipGetDeviceCount(count);
+  if (err != hipSuccess || *count == 0) {
+    if (rt.cfg.gpu == "on")
+      fatal(call, "ROCSHMEM_GPU=on, but no GPU is usable: %s",
+            err != hipSuccess ? hipGetErrorString(err) : "no device found");
+    (void)hipGetLastError(); /* clear the sticky "no device" error */
+    return false;
+  }
+  return true;
+}
+
+void fill_images(const char *call) {
+  Images &im = images();
+  std::lock_guard<std::mutex> lock(im.mu);
+  for (rocshmemi_device_fill_fn fill : im.fills)
+    if (fill(&g_gpu.state, sizeof g_gpu.state) != 0)
+      fatal(call, "copying the device state into a device image failed (is the application "
+            "built for this GPU's architecture?)");
+}
+
+void map_peers(const char *call, Runtime &rt, const std::vector<PeerRecord> &all) {
+  const int me = rt.my_pe;
+  g_gpu.host_peer_heap.assign(rt.n_pes, nullptr);
+  g_gpu.host_peer_flags.assign(rt.n_pes, 0);
+  g_gpu.host_peer_heap[me] = g_gpu.state.heap_base;
+  g_gpu.host_peer_flags[me] = device::kPeerReachable | device::kPeerSameGpu;
+  for (int pe = 0; pe < rt.n_pes; ++pe) {
+    if (pe == me || all[pe].node != all[me].node) continue; /* other nodes: no IPC */
+    void *p = nullptr;
+    hipError_t err = hipIpcOpenMemHandle(&p, all[pe].handle, hipIpcMemLazyEnablePeerAccess);
+    if (err != hipSuccess) {
+      (void)hipGetLastError();
+      ROCSHMEM_LOG(LOG_WARN, "%s: PE %d's GPU heap cannot be mapped through IPC (%s); it is "
+                   "unreachable from the GPU", call, pe, hipGetErrorString(err));
+      continue;
+    }
+    g_gpu.ipc_mapped.push_back(static_cast<char *>(p));
+    g_gpu.host_peer_heap[pe] = static_cast<char *>(p) + all[pe].base_offset;
+    bool same = std::strncmp(all[pe].bus_id, all[me].bus_id, sizeof all[me].bus_id) == 0;
+    g_gpu.host_peer_flags[pe] = device::kPeerReachable | (same ? device::kPeerSameGpu : 0);
+    ++g_gpu.ipc_peers;
+    g_gpu.same_gpu_peers += same;
+  }
+  /* Peers in g_peers: the host reaches GPU heaps through these pointers. */
+  for (int pe = 0; pe < rt.n_pes; ++pe) g_peers.base[SEG_GPU][pe] = g_gpu.host_peer_heap[pe];
+}
+
+}  // namespace
+
+bool compiled_in() { return true; }
+bool active() { return g_gpu.active; }
+
+void setup(const char *call, Runtime &rt) {
+  int count = 0;
+  bool mine = want_gpu(call, rt, &count);
+  /* Symmetry: rocshmem_malloc must come from the same kind of heap on every PE. */
+  std::vector<int32_t> wants(rt.n_pes);
+  int32_t w = mine;
+  rt.boot->allgather(&w, wants.data(), sizeof w);
+  for (int pe = 0; pe < rt.n_pes; ++pe)
+    if (wants[pe] != w)
+      fatal(call, "PE %d %s a GPU but PE %d %s: every PE needs one for a GPU heap (set "
+            "ROCSHMEM_GPU=off to use host memory everywhere)", rt.my_pe,
+            w ? "has" : "has no", pe, wants[pe] ? "has" : "has none");
+  if (!mine) return;
+
+  GpuContext &g = g_gpu;
+  g.device = local_rank_hint(rt) % count;
+  check(call, hipSetDevice(g.device), "selecting the GPU (hipSetDevice)");
+  char bus[32] = "";
+  check(call, hipDeviceGetPCIBusId(bus, sizeof bus, g.device), "reading the GPU's PCI bus id");
+  g.bus_id = bus;
+
+  size_t size = rt.heap.segment().size;
+  void *alloc = nullptr;
+  hipError_t err = hipMalloc(&alloc, size + kGpuMaxAlign);
+  if (err != hipSuccess)
+    fatal(call, "cannot allocate a GPU heap of %zu bytes on GPU %d (%s): lower "
+          "SHMEM_SYMMETRIC_SIZE / ROCSHMEM_HEAP_SIZE or set ROCSHMEM_GPU=off", size, g.device,
+          hipGetErrorString(err));
+  g.allocation = static_cast<char *>(alloc);
+  char *base = reinterpret_cast<char *>(
+      (reinterpret_cast<uintptr_t>(alloc) + kGpuMaxAlign - 1) & ~(kGpuMaxAlign - 1));
+  check(call, hipMemset(base, 0, size), "clearing the GPU heap");
+  rt.gpu_heap.adopt(base, size, kGpuMaxAlign);
+
+  PeerRecord me{};
+  check(call, hipIpcGetMemHandle(&me.handle, alloc), "exporting the GPU heap (hipIpcGetMemHandle)");
+  me.base_offset = static_cast<uint64_t>(base - g.allocation);
+  std::snprintf(me.bus_id, sizeof me.bus_id, "%s", bus);
+  me.active = 1;
+  me.node = rt.topo.node_of_pe[rt.my_pe];
+  std::vector<PeerRecord> all(rt.n_pes);
+  rt.boot->allgather(&me, all.data(), sizeof me);
+
+  device::State &s = g.state;
+  s.version = device::kStateVersion;
+  s.my_pe = rt.my_pe;
+  s.n_pes = rt.n_pes;
+  s.heap_base = base;
+  s.heap_size = size;
+  map_peers(call, rt, all);
+  s.all_same_gpu = g.same_gpu_peers == g.ipc_peers;
+
+  /* The first GPU-heap allocation of every PE, hence at the same offset. */
+  s.sync_arrive = static_cast<uint64_t *>(rt.gpu_heap.allocate(sizeof(uint64_t) * rt.n_pes, 64));
+  if (!s.sync_arrive) fatal(call, "the GPU heap is too small for %d PEs' sync counters", rt.n_pes);
+  check(call, hipMalloc(reinterpret_cast<void **>(&g.sync_expected), sizeof(uint64_t) * rt.n_pes),
+        "allocating GPU sync state");
+  check(call, hipMemset(g.sync_expected, 0, sizeof(uint64_t) * rt.n_pes), "clearing GPU sync state");
+  check(call, hipMalloc(reinterpret_cast<void **>(&g.peer_heap), sizeof(char *) * rt.n_pes),
+        "allocating the GPU peer table");
+  check(call, hipMalloc(reinterpret_cast<void **>(&g.peer_flags), rt.n_pes), "allocating the GPU peer table");
+  check(call, hipMemcpy(g.peer_heap, g.host_peer_heap.data(), sizeof(char *) * rt.n_pes,
+                        hipMemcpyHostToDevice), "filling the GPU peer table");
+  check(call, hipMemcpy(g.peer_flags, g.host_peer_flags.data(), rt.n_pes, hipMemcpyHostToDevice),
+        "filling the GPU peer table");
+  s.peer_heap = g.peer_heap;
+  s.peer_flags = g.peer_flags;
+  s.sync_expected = g.sync_expected;
+
+  check(call, hipStreamCreateWithFlags(&g.stream, hipStreamNonBlocking), "creating a GPU stream");
+  check(call, hipHostMalloc(reinterpret_cast<void **>(&g.result), sizeof(uint64_t), hipHostMallocDefault),
+        "allocating pinned host memory");
+
+  g_peers.lo[SEG_GPU] = reinterpret_cast<uintptr_t>(base);
+  g_peers.hi[SEG_GPU] = g_peers.lo[SEG_GPU] + size;
+  g.active = true;
+  fill_images(call);
+  check(call, hipDeviceSynchronize(), "initializing the GPU heap");
+}
+
+void teardown(Runtime &rt) {
+  GpuContext &g = g_gpu;
+  if (!g.active) return;
+  (void)hipDeviceSynchronize();
+  stream_teardown();
+  for (char *p : g.ipc_mapped) (void)hipIpcCloseMemHandle(p);
+  g.ipc_mapped.clear();
+  (void)hipFree(g.peer_heap);
+  (void)hipFree(g.peer_flags);
+  (void)hipFree(g.sync_expected);
+  (void)hipFree(g.allocation);
+  (void)hipStreamDestroy(g.stream);
+  (void)hipHostFree(g.result);
+  rt.gpu_heap.destroy();
+  g_peers.lo[SEG_GPU] = g_peers.hi[SEG_GPU] = 0;
+  g.state = device::State{};
+  g.active = false;
+  g.ipc_peers = g.same_gpu_peers = 0;
+  g.allocation = nullptr;
+  g.peer_heap = nullptr;
+  g.peer_flags = nullptr;
+  g.sync_expected = nullptr;
+  g.stream = nullptr;
+  g.result = nullptr;
+}
+
+std::string describe() {
+  if (!g_gpu.active) return "GPU heap off";
+  char line[256];
+  std::snprintf(line, sizeof line, "GPU %d (%s, %s), GPU heap %zu bytes, %d peer heap(s) mapped "
+                "by IPC (%d on this GPU)", g_gpu.device, g_gpu.bus_id.c_str(),
+                ROCSHMEM_GPU_PLATFORM_NAME, g_gpu.state.heap_size, g_gpu.ipc_peers,
+                g_gpu.same_gpu_peers);
+  return line;
+}
+
+}  // namespace gpu
+}  // namespace rocshmem
+
+extern "C" {
+
+void rocshmemi_register_device_image(rocshmemi_device_fill_fn fill, unsigned state_version) {
+  using namespace rocshmem;
+  if (state_version != device::kStateVersion)
+    fatal("rocshmem_init", "librocshmem_device.a (device state version %u) does not match "
+          "librocshmem (version %u): rebuild the application against one installation",
+          state_version, device::kStateVersion);
+  gpu::Images &im = gpu::images();
+  std::lock_guard<std::mutex> lock(im.mu);
+  im.fills.push_back(fill);
+  /* An image loaded after init (a shared library opened later) is filled now. */
+  if (gpu::g_gpu.active && fill(&gpu::g_gpu.state, sizeof gpu::g_gpu.state) != 0)
+    fatal("rocshmem_init", "copying the device state into a late-loaded device image failed");
+}
+
+}  // extern "C"
+
+/* ------------------------------------------------------------------ modules
+ * Code loaded at run time (cuModuleLoad / hipModuleLoad of a module
+ * device-linked against librocshmem_device.a) has its own copy of the state
+ * variable, found by name. */
+namespace {
+
+#ifdef ROCSHMEM_GPU_IS_CUDA
+/* The driver API without linking libcuda: the application that loaded a
+ * module has it loaded already. */
+int fill_cuda_module(const char *call, void *module) {
+  using GetGlobal = int (*)(unsigned long long *, size_t *, void *, const char *);
+  using CopyHtoD = int (*)(unsigned long long, const void *, size_t);
+  void *lib = dlopen("libcuda.so.1", RTLD_NOW | RTLD_NOLOAD);
+  if (!lib) lib = dlopen("libcuda.so.1", RTLD_NOW);
+  if (!lib) {
+    rocshmem::report_error(call, "cannot open libcuda.so.1: %s", dlerror());
+    return -1;
+  }
+  auto get_global = reinterpret_cast<GetGlobal>(dlsym(lib, "cuModuleGetGlobal_v2"));
+  auto copy = reinterpret_cast<CopyHtoD>(dlsym(lib, "cuMemcpyHtoD_v2"));
+  if (!get_global || !copy) {
+    rocshmem::report_error(call, "libcuda.so.1 lacks cuModuleGetGlobal_v2/cuMemcpyHtoD_v2");
+    return -1;
+  }
+  unsigned long long addr = 0;
+  size_t bytes = 0;
+  if (get_global(&addr, &bytes, module, ROCSHMEM_DEVICE_STATE_SYMBOL) != 0) {
+    rocshmem::report_error(call, "module = %p has no " ROCSHMEM_DEVICE_STATE_SYMBOL
+                           " (device-link it against librocshmem_device.a)", module);
+    return -1;
+  }
+  if (bytes != sizeof(rocshmem::device::State) ||
+      copy(addr, &rocshmem::gpu::g_gpu.state, bytes) != 0) {
+    rocshmem::report_error(call, "copying the device state into module = %p failed", module);
+    return -1;
+  }
+  return 0;
+}
+#endif
+
+int module_init(const char *call, hipModule_t module) {
+  rocshmem::require_init(call);
+  if (!module) {
+    rocshmem::report_error(call, "module is NULL");
+    return ROCSHMEM_ERROR;
+  }
+  if (!rocshmem::gpu::g_gpu.active) {
+    rocshmem::report_error(call, "this job has no GPU heap (no GPU, or ROCSHMEM_GPU=off)");
+    return ROCSHMEM_ERROR;
+  }
+#ifdef ROCSHMEM_GPU_IS_CUDA
+  return fill_cuda_module(call, module) == 0 ? ROCSHMEM_SUCCESS : ROCSHMEM_ERROR;
+#else
+  hipDeviceptr_t addr = nullptr;
+  size_t bytes = 0;
+  if (hipModuleGetGlobal(&addr, &bytes, module, ROCSHMEM_DEVICE_STATE_SYMBOL) != hipSuccess ||
+      bytes != sizeof(rocshmem::device::State) ||
+      hipMemcpyHtoD(addr, &rocshmem::gpu::g_gpu.state, bytes) != hipSuccess) {
+    rocshmem::report_error(call, "module = %p: cannot fill " ROCSHMEM_DEVICE_STATE_SYMBOL
+                           " (device-link it against librocshmem_device.a)", module);
+    return ROCSHMEM_ERROR;
+  }
+  return ROCSHMEM_SUCCESS;
+#endif
+}
+
+}  // namespace
+
+extern "C" {
+int rocshmem_hipmodule_init(hipModule_t module) { return module_init("rocshmem_hipmodule_init", module); }
+#ifdef ROCSHMEM_GPU_IS_CUDA
+int rocshmem_cumodule_init(hipModule_t module) { return module_init("rocshmem_cumodule_init", module); }
+#endif
+}

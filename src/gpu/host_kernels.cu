@@ -1,0 +1,112 @@
+/* Kernels launched by the host library (see host_kernels.h).  One thread
+ * each: they are latency-bound bookkeeping, not data movement (copies go
+ * through the copy engines). */
+#include "gpu/host_kernels.h"
+
+#include <rocshmem/rocshmem.h>
+
+#include "device/impl/all.h"
+
+namespace rocshmem {
+namespace gpu {
+namespace {
+
+using device::AmoOp;
+using device::State;
+
+__device__ AmoOp amo_op(HostAtomic op) {
+  switch (op) {
+    case HostAtomic::Add: return AmoOp::FETCH_ADD;
+    case HostAtomic::And: return AmoOp::FETCH_AND;
+    case HostAtomic::Or: return AmoOp::FETCH_OR;
+    case HostAtomic::Xor: return AmoOp::FETCH_XOR;
+    case HostAtomic::Swap: return AmoOp::SWAP;
+    default: return AmoOp::COMPARE_SWAP;
+  }
+}
+
+template <class Bits>
+__global__ void atomic_kernel(State s, HostAtomic op, Bits *dest, int pe, Bits operand,
+                              Bits compare, uint64_t *result) {
+  *result = device::amo<Bits>(s, amo_op(op), dest, operand, compare, pe);
+}
+
+__global__ void signal_kernel(State s, uint64_t *sig_addr, uint64_t value, int sig_op, int pe) {
+  device::signal_update(s, sig_addr, value, sig_op, pe);
+}
+
+__global__ void signal_wait_kernel(State s, uint64_t *sig_addr, int cmp, uint64_t value) {
+  device::signal_wait_until(s, sig_addr, cmp, value);
+}
+
+__global__ void quiet_kernel(State s) { device::quiet(s); }
+
+__global__ void world_sync_kernel(State s, bool quiet) {
+  if (quiet)
+    device::barrier_all(s);
+  else
+    device::sync_all(s);
+}
+
+/* A team barrier over the same per-sender arrival counters as the world
+ * barrier: every member signals every other member once and waits for one
+ * signal from each.  Counting per sender keeps world and team barriers
+ * consistent with each other as long as every pair of PEs sees the same
+ * sequence of barriers they both belong to (the collective calling rule). */
+__global__ void team_sync_kernel(State s, const int *pes, int n, int me, bool quiet) {
+  if (quiet) device::quiet(s);
+  for (int i = 1; i < n; ++i) {
+    int peer = pes[(me + i) % n];
+    device::amo<uint64_t>(s, AmoOp::FETCH_ADD, &s.sync_arrive[s.my_pe], 1, 0, peer);
+  }
+  for (int i = 1; i < n; ++i) {
+    int peer = pes[(me + i) % n];
+    uint64_t target = ++s.sync_expected[peer];
+    device::signal_wait_until(s, &s.sync_arrive[peer], ROCSHMEM_CMP_GE, target);
+  }
+}
+
+}  // namespace
+
+hipError_t launch_atomic(const State &s, hipStream_t stream, HostAtomic op, void *dest, int pe,
+                         uint64_t operand, uint64_t compare, size_t size, uint64_t *result) {
+  if (size == 4)
+    hipLaunchKernelGGL(atomic_kernel<uint32_t>, 1, 1, 0, stream, s, op,
+                       static_cast<uint32_t *>(dest), pe, static_cast<uint32_t>(operand),
+                       static_cast<uint32_t>(compare), result);
+  else
+    hipLaunchKernelGGL(atomic_kernel<uint64_t>, 1, 1, 0, stream, s, op,
+                       static_cast<uint64_t *>(dest), pe, operand, compare, result);
+  return hipGetLastError();
+}
+
+hipError_t launch_signal(const State &s, hipStream_t stream, uint64_t *sig_addr, uint64_t value,
+                         int sig_op, int pe) {
+  hipLaunchKernelGGL(signal_kernel, 1, 1, 0, stream, s, sig_addr, value, sig_op, pe);
+  return hipGetLastError();
+}
+
+hipError_t launch_signal_wait(const State &s, hipStream_t stream, uint64_t *sig_addr, int cmp,
+                              uint64_t value) {
+  hipLaunchKernelGGL(signal_wait_kernel, 1, 1, 0, stream, s, sig_addr, cmp, value);
+  return hipGetLastError();
+}
+
+hipError_t launch_quiet(const State &s, hipStream_t stream) {
+  hipLaunchKernelGGL(quiet_kernel, 1, 1, 0, stream, s);
+  return hipGetLastError();
+}
+
+hipError_t launch_team_sync(const State &s, hipStream_t stream, const int *pes, int n, int me,
+                            bool quiet) {
+  hipLaunchKernelGGL(team_sync_kernel, 1, 1, 0, stream, s, pes, n, me, quiet);
+  return hipGetLastError();
+}
+
+hipError_t launch_world_sync(const State &s, hipStream_t stream, bool quiet) {
+  hipLaunchKernelGGL(world_sync_kernel, 1, 1, 0, stream, s, quiet);
+  return hipGetLastError();
+}
+
+}  // namespace gpu
+}  // namespace rocshmem
