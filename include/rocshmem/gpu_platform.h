@@ -72,6 +72,8 @@ typedef void *hipDeviceptr_t;
 #define hipIpcOpenMemHandle cudaIpcOpenMemHandle
 #define hipIpcCloseMemHandle cudaIpcCloseMemHandle
 #define hipIpcMemLazyEnablePeerAccess cudaIpcMemLazyEnablePeerAccess
+#define hipFuncAttributes cudaFuncAttributes
+#define hipFuncGetAttributes cudaFuncGetAttributes
 #define hipHostMalloc(PTR, BYTES, FLAGS) cudaHostAlloc((PTR), (BYTES), (FLAGS))
 #define hipHostMallocDefault cudaHostAllocDefault
 #define hipHostFree cudaFreeHost

@@ -14,6 +14,7 @@
 #include "device/registration.h"
 #include "gpu/gpu.h"
 #include "gpu/gpu_internal.h"
+#include "gpu/host_kernels.h"
 
 namespace rocshmem {
 namespace gpu {
@@ -21,6 +22,15 @@ namespace gpu {
 GpuContext g_gpu;
 
 namespace {
+
+/* Kernels that wait for each other (a stream-side signal wait, a device
+ * barrier) deadlock under CUDA's lazy module loading when a kernel is loaded
+ * at its first launch while another spins: loading waits for the device to
+ * go idle.  Ask for eager loading before the application's first CUDA call,
+ * unless the user chose; NVSHMEM documents the same requirement. */
+__attribute__((constructor)) void request_eager_module_loading() {
+  setenv("CUDA_MODULE_LOADING", "EAGER", 0);
+}
 
 /* GPU-heap allocations can be aligned up to this (the heap base is). */
 constexpr size_t kGpuMaxAlign = size_t(2) << 20;
@@ -181,6 +191,7 @@ void setup(const char *call, Runtime &rt) {
   s.peer_flags = g.peer_flags;
   s.sync_expected = g.sync_expected;
 
+  check(call, preload_kernels(), "loading the library's GPU kernels");
   check(call, hipStreamCreateWithFlags(&g.stream, hipStreamNonBlocking), "creating a GPU stream");
   check(call, hipHostMalloc(reinterpret_cast<void **>(&g.result), sizeof(uint64_t), hipHostMallocDefault),
         "allocating pinned host memory");

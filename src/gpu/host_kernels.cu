@@ -68,6 +68,25 @@ __global__ void team_sync_kernel(State s, const int *pes, int n, int me, bool qu
 
 }  // namespace
 
+hipError_t preload_kernels() {
+  /* Reading a kernel's attributes loads it: see host_kernels.h. */
+  hipFuncAttributes attr;
+  const void *kernels[] = {
+      reinterpret_cast<const void *>(atomic_kernel<uint32_t>),
+      reinterpret_cast<const void *>(atomic_kernel<uint64_t>),
+      reinterpret_cast<const void *>(signal_kernel),
+      reinterpret_cast<const void *>(signal_wait_kernel),
+      reinterpret_cast<const void *>(quiet_kernel),
+      reinterpret_cast<const void *>(world_sync_kernel),
+      reinterpret_cast<const void *>(team_sync_kernel),
+  };
+  for (const void *k : kernels) {
+    hipError_t err = hipFuncGetAttributes(&attr, k);
+    if (err != hipSuccess) return err;
+  }
+  return hipSuccess;
+}
+
 hipError_t launch_atomic(const State &s, hipStream_t stream, HostAtomic op, void *dest, int pe,
                          uint64_t operand, uint64_t compare, size_t size, uint64_t *result) {
   if (size == 4)

@@ -16,6 +16,12 @@
 namespace rocshmem {
 namespace gpu {
 
+/* Loads every kernel below now.  With lazy module loading (the CUDA
+ * default) a kernel is loaded at its first launch, and loading waits for
+ * the device to go idle: a first launch while another kernel spins waiting
+ * for it (a signal wait on a stream, say) would deadlock. */
+hipError_t preload_kernels();
+
 /* Atomic ops as the network transport names them (net::AtomicOp order). */
 enum class HostAtomic : int { Add, And, Or, Xor, Swap, CompareSwap };
 
