@@ -125,6 +125,22 @@ FT_WRAPPERS = $(FT_PROGS:=-np1.test) $(FT_PROGS:=-np2.test) $(FT_PROGS:=-np3.tes
 	$(FT_PROGS:=-np4.test) $(FT_PROGS_1TO6:=-np5.test) $(FT_PROGS_1TO6:=-np6.test) \
 	$(FT_NET_PROGS:=-np2-ucx1.test) $(FT_NET_PROGS:=-np3-ucx2.test) \
 	$(FT_NET4_PROGS:=-np4-ucx2.test)
+# Network transport tests (tests/functional/net/, see its README): they test
+# UCX itself, so they run only in the emulated multi-node modes.
+FT_NETONLY_PROGS = \
+	tests/functional/net/nbi_completion \
+	tests/functional/net/finalize_no_progress_thread
+FT_WRAPPERS += $(FT_NETONLY_PROGS:=-np2-ucx1.test) $(FT_NETONLY_PROGS:=-np3-ucx2.test)
+check_PROGRAMS += $(FT_NETONLY_PROGS)
+TESTS += tests/functional/net/unreachable.sh
+EXTRA_DIST += tests/functional/net/unreachable.sh tests/functional/net/README.md
+tests_functional_net_nbi_completion_SOURCES = tests/functional/net/nbi_completion.c $(FT_COMMON)
+tests_functional_net_nbi_completion_LDADD = $(FT_LIBS)
+tests_functional_net_nbi_completion_LDFLAGS = $(TEST_LINK)
+tests_functional_net_finalize_no_progress_thread_SOURCES = \
+	tests/functional/net/finalize_no_progress_thread.c $(FT_COMMON)
+tests_functional_net_finalize_no_progress_thread_LDADD = $(FT_LIBS)
+tests_functional_net_finalize_no_progress_thread_LDFLAGS = $(TEST_LINK)
 
 # Programs run by the shell tests below rather than by wrappers.
 FT_HELPERS = \

@@ -4,7 +4,7 @@
  * the network; both symmetric segments (heap and static data) registered with
  * ucp_mem_map and their rkeys exchanged at init over the bootstrap.  RMA uses
  * ucp_put_nbx / ucp_get_nbx, AMOs ucp_atomic_op_nbx, fence ucp_worker_fence
- * and quiet a worker flush.
+ * and quiet waits for every outstanding _nbi request, then flushes the worker.
  *
  * Progress: transports without hardware RMA/atomics (tcp, and shared memory
  * for atomics) are emulated by UCX with active messages that the *target*
@@ -12,20 +12,35 @@
  * updating its memory, so a progress thread sleeps on the worker's event fd
  * (UCP wakeup) and progresses it when traffic arrives: it costs no CPU while
  * idle, which matters on oversubscribed nodes.  Wait loops progress the
- * worker too, for latency (ROCSHMEM_UCX_PROGRESS_THREAD=0 leaves only those). */
+ * worker too, for latency (ROCSHMEM_UCX_PROGRESS_THREAD=0 leaves only those).
+ *
+ * Locking: the worker is created SERIALIZED and every call into it is made
+ * under g_ucx.lock, a futex-based mutex, when more than one thread can touch
+ * it (progress thread, THREAD_MULTIPLE, the teardown helper).  UCX's own
+ * UCS_THREAD_MODE_MULTI lock is a spinlock: on 2 cores running 2 PEs and
+ * their progress threads, a lock holder preempted by the scheduler makes the
+ * other thread spin away its time slice; with MULTI, 8-byte operations took
+ * 3-20 us to milliseconds here, and those outliers went away with this
+ * scheme (bench/README.md, UCX section).  A mutex sleeps instead, and the progress thread
+ * stays off the lock entirely while an application thread drives the worker
+ * (progress_loop). */
 #include <sys/epoll.h>
+#include <time.h>
 #include <ucp/api/ucp.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <atomic>
 #include <cstdlib>
 #include <cstring>
+#include <mutex>
 #include <thread>
 #include <vector>
 
 #include "bootstrap/bootstrap.h"
 #include "core/log.h"
 #include "core/runtime.h"
+#include "rocshmem/rocshmem.h"
 #include "transport/network.h"
 
 namespace rocshmem {
@@ -35,6 +50,18 @@ bool g_active = false;
 
 namespace {
 
+/* An _nbi request still in flight, with what names it in an error. */
+struct Pending {
+  ucs_status_ptr_t req;
+  const char *call;
+  const char *what;
+  int pe;
+};
+
+/* Reap finished _nbi requests once this many are outstanding, so a program
+ * issuing millions of them before a quiet keeps a bounded list. */
+constexpr size_t kReapAt = 4096;
+
 struct Ucx {
   ucp_context_h context = nullptr;
   ucp_worker_h worker = nullptr;
@@ -42,6 +69,19 @@ struct Ucx {
   std::vector<ucp_ep_h> eps;                       /* per PE, null if not served */
   std::vector<ucp_rkey_h> rkeys[SEG_COUNT];        /* per PE */
   std::vector<uint64_t> remote_base[SEG_COUNT];    /* per PE: segment start there */
+  /* _nbi requests not yet known complete; quiet waits for all of them.
+   * Freeing them at once and relying on the worker flush alone left large
+   * transfers unfinished after quiet now and then (DESIGN.md, principle 11). */
+  std::vector<Pending> pending;
+  /* Reap when `pending` reaches this; after a reap, twice what stayed, so
+   * that requests stuck behind a slow peer do not make every later _nbi
+   * call scan them all again (that was quadratic: 1.6 s for 32768 puts). */
+  size_t reap_at = kReapAt;
+  std::mutex lock;       /* serializes the worker when `locking` (see the top) */
+  bool locking = false;  /* set before any second thread can touch the worker */
+  /* Bumped by application threads each time they call into the worker; the
+   * progress thread backs off while it moves. */
+  std::atomic<uint64_t> app_ticks{0};
   std::thread progress_thread;
   std::atomic<bool> stop{false};
 };
@@ -50,7 +90,32 @@ Ucx g_ucx;
 
 const char *status_text(ucs_status_t s) { return ucs_status_string(s); }
 
-/* Waits for a request returned by an _nbx call. */
+/* Holds g_ucx.lock for a scope when locking is on; otherwise free. */
+class Guard {
+ public:
+  Guard() : on_(g_ucx.locking) {
+    if (on_) g_ucx.lock.lock();
+  }
+  ~Guard() {
+    if (on_) g_ucx.lock.unlock();
+  }
+  Guard(const Guard &) = delete;
+  Guard &operator=(const Guard &) = delete;
+
+ private:
+  bool on_;
+};
+
+/* An application thread is about to use the worker (see progress_loop).
+ * A relaxed load and store, not an atomic increment: concurrent threads may
+ * lose a tick, but all that matters is that the value changes. */
+inline void app_tick() {
+  g_ucx.app_ticks.store(g_ucx.app_ticks.load(std::memory_order_relaxed) + 1,
+                        std::memory_order_relaxed);
+}
+
+/* Waits for a request returned by an _nbx call and frees it.  Caller holds
+ * the Guard. */
 ucs_status_t wait_request(ucs_status_ptr_t req) {
   if (req == nullptr) return UCS_OK;
   if (UCS_PTR_IS_ERR(req)) return UCS_PTR_STATUS(req);
@@ -60,13 +125,38 @@ ucs_status_t wait_request(ucs_status_ptr_t req) {
   return s;
 }
 
+[[noreturn]] void pending_failed(const Pending &p, ucs_status_t s) {
+  fatal(p.call, "non-blocking %s PE %d failed (found when completing it): %s", p.what, p.pe,
+        status_text(s));
+}
+
+/* Frees the finished _nbi requests, keeps the others.  Caller holds the Guard. */
+void reap_pending() {
+  ucp_worker_progress(g_ucx.worker); /* move the queue along first */
+  size_t kept = 0;
+  for (Pending &p : g_ucx.pending) {
+    ucs_status_t s = ucp_request_check_status(p.req);
+    if (s == UCS_INPROGRESS) {
+      g_ucx.pending[kept++] = p;
+      continue;
+    }
+    ucp_request_free(p.req);
+    if (s != UCS_OK) pending_failed(p, s);
+  }
+  g_ucx.pending.resize(kept);
+  g_ucx.reap_at = std::max(kReapAt, 2 * kept);
+}
+
+/* Completes the call that returned `req`.  Caller holds the Guard. */
 void finish(const char *call, const char *what, int pe, ucs_status_ptr_t req, bool nbi) {
   if (nbi && UCS_PTR_IS_PTR(req)) {
-    ucp_request_free(req); /* completes by flush; nothing to hand back */
+    /* Kept until quiet waits for it: the flush alone is not trusted. */
+    g_ucx.pending.push_back(Pending{req, call, what, pe});
+    if (g_ucx.pending.size() >= g_ucx.reap_at) reap_pending();
     return;
   }
   ucs_status_t s = nbi ? UCS_PTR_STATUS(req) : wait_request(req);
-  if (s != UCS_OK) fatal(call, "%s to PE %d failed: %s", what, pe, status_text(s));
+  if (s != UCS_OK) fatal(call, "%s PE %d failed: %s", what, pe, status_text(s));
 }
 
 ucp_ep_h ep_of(const char *call, int pe) {
@@ -92,22 +182,101 @@ std::vector<std::vector<char>> allgather_blobs(Bootstrap &boot, const void *data
   return out;
 }
 
+void sleep_us(long us) {
+  timespec t{0, us * 1000};
+  nanosleep(&t, nullptr);
+}
+
+/* The progress thread.  While an application thread drives the worker
+ * (app_ticks moves), that thread already serves incoming traffic, and a
+ * wake-up plus a lock handoff per message would only slow it down (on 2
+ * cores they cost more than the message): the thread then sleeps, longer
+ * each time it finds the application still busy (50 us doubling to 1 ms).
+ * Once app_ticks stands still, the thread progresses the worker until idle,
+ * arms it and sleeps on its event fd until traffic arrives.  So a PE that
+ * computes is served within one wake-up, a PE in a wait loop is not
+ * disturbed, and an idle PE costs no CPU. */
 void progress_loop() {
   int efd = -1;
-  if (ucp_worker_get_efd(g_ucx.worker, &efd) != UCS_OK) return;
+  {
+    Guard g;
+    if (ucp_worker_get_efd(g_ucx.worker, &efd) != UCS_OK) return;
+  }
   int ep = epoll_create1(EPOLL_CLOEXEC);
   epoll_event ev{};
   ev.events = EPOLLIN;
   epoll_ctl(ep, EPOLL_CTL_ADD, efd, &ev);
+  uint64_t seen = g_ucx.app_ticks.load(std::memory_order_relaxed);
+  long backoff_us = 0;
   while (!g_ucx.stop.load(std::memory_order_acquire)) {
-    while (ucp_worker_progress(g_ucx.worker)) {
+    uint64_t now = g_ucx.app_ticks.load(std::memory_order_relaxed);
+    if (now != seen) {
+      seen = now;
+      backoff_us = backoff_us ? std::min(2 * backoff_us, 1000L) : 50;
+      sleep_us(backoff_us);
+      continue;
     }
-    ucs_status_t s = ucp_worker_arm(g_ucx.worker);
+    backoff_us = 0;
+    ucs_status_t s;
+    {
+      Guard g;
+      while (ucp_worker_progress(g_ucx.worker)) {
+      }
+      s = ucp_worker_arm(g_ucx.worker);
+    }
     if (s == UCS_ERR_BUSY) continue;
     epoll_event got;
-    epoll_wait(ep, &got, 1, 100); /* the timeout bounds how long stop takes */
+    /* ucp_worker_signal (teardown) wakes it; the timeout is a backstop. */
+    epoll_wait(ep, &got, 1, 100);
   }
   close(ep);
+}
+
+void start_progress_thread() {
+  g_ucx.locking = true; /* before the thread exists: it and we then share the worker */
+  g_ucx.stop.store(false, std::memory_order_release);
+  g_ucx.progress_thread = std::thread(progress_loop);
+}
+
+void stop_progress_thread() {
+  if (!g_ucx.progress_thread.joinable()) return;
+  g_ucx.stop.store(true, std::memory_order_release);
+  ucp_worker_signal(g_ucx.worker); /* thread-safe: wakes its epoll_wait */
+  g_ucx.progress_thread.join();
+}
+
+/* Quiet's work; caller holds the Guard.  Waits for every _nbi request first
+ * (a put's request completes when its source is reusable, a get's when the
+ * data is here), then flushes, which makes the puts remotely complete. */
+void quiet_locked(const char *call) {
+  for (const Pending &p : g_ucx.pending) {
+    ucs_status_t s = wait_request(p.req);
+    if (s != UCS_OK) pending_failed(p, s);
+  }
+  g_ucx.pending.clear();
+  g_ucx.reap_at = kReapAt;
+  ucp_request_param_t p{};
+  ucs_status_t s = wait_request(ucp_worker_flush_nbx(g_ucx.worker, &p));
+  if (s == UCS_OK) return;
+  /* A worker flush does not say which peer failed: flush each endpoint to
+   * name it (only on this error path, it costs a round trip per peer). */
+  for (size_t pe = 0; pe < g_ucx.eps.size(); ++pe) {
+    if (!g_ucx.eps[pe]) continue;
+    ucs_status_t e = wait_request(ucp_ep_flush_nbx(g_ucx.eps[pe], &p));
+    if (e != UCS_OK)
+      fatal(call, "completing network operations to PE %zu failed (ucp_ep_flush_nbx): %s", pe,
+            status_text(e));
+  }
+  fatal(call, "completing network operations failed (ucp_worker_flush_nbx): %s", status_text(s));
+}
+
+/* The UCX transports this PE may use, for error messages. */
+std::string tls_text() {
+  const char *tls = std::getenv("UCX_TLS");
+  const char *dev = std::getenv("UCX_NET_DEVICES");
+  std::string t = std::string("UCX_TLS=") + (tls ? tls : "(unset: all)");
+  if (dev) t += std::string(", UCX_NET_DEVICES=") + dev;
+  return t;
 }
 
 }  // namespace
@@ -132,9 +301,8 @@ bool setup(Runtime &rt, std::string *error) {
   }
   /* Every PE must take part in the exchanges below, served or not. */
   ucp_params_t params{};
-  params.field_mask = UCP_PARAM_FIELD_FEATURES | UCP_PARAM_FIELD_MT_WORKERS_SHARED;
+  params.field_mask = UCP_PARAM_FIELD_FEATURES;
   params.features = UCP_FEATURE_RMA | UCP_FEATURE_AMO32 | UCP_FEATURE_AMO64 | UCP_FEATURE_WAKEUP;
-  params.mt_workers_shared = 1;
   ucp_config_t *config = nullptr;
   ucs_status_t s = ucp_config_read(nullptr, nullptr, &config);
   /* A PE's AMOs on its own memory are CPU atomics (amo/amo.h); asking UCX to
@@ -151,7 +319,8 @@ bool setup(Runtime &rt, std::string *error) {
   }
   ucp_worker_params_t wparams{};
   wparams.field_mask = UCP_WORKER_PARAM_FIELD_THREAD_MODE;
-  wparams.thread_mode = UCS_THREAD_MODE_MULTI; /* the progress thread shares it */
+  /* Never MULTI: threads sharing the worker take g_ucx.lock (see the top). */
+  wparams.thread_mode = UCS_THREAD_MODE_SERIALIZED;
   s = ucp_worker_create(g_ucx.context, &wparams, &g_ucx.worker);
   if (s != UCS_OK) {
     *error = std::string("ucp_worker_create: ") + status_text(s);
@@ -197,14 +366,21 @@ bool setup(Runtime &rt, std::string *error) {
         ep.address = reinterpret_cast<const ucp_address_t *>(addresses[pe].data());
         s = ucp_ep_create(g_ucx.worker, &ep, &g_ucx.eps[pe]);
         if (s != UCS_OK) {
-          *error = "connecting to PE " + std::to_string(pe) + ": " + status_text(s);
+          *error = "ucp_ep_create for PE " + std::to_string(pe) + " (from PE " +
+                   std::to_string(rt.my_pe) + ") failed: " + status_text(s) +
+                   (s == UCS_ERR_UNREACHABLE
+                        ? "; no UCX transport of this PE can reach that PE's worker address ("
+                        : " (") +
+                   tls_text() + " here; UCX_TLS and UCX_NET_DEVICES must leave a transport "
+                   "in common)";
           return false;
         }
       }
       s = ucp_ep_rkey_unpack(g_ucx.eps[pe], keys[pe].data() + sizeof(uint64_t),
                              &g_ucx.rkeys[seg][pe]);
       if (s != UCS_OK) {
-        *error = "unpacking PE " + std::to_string(pe) + "'s memory key: " + status_text(s);
+        *error = "ucp_ep_rkey_unpack of PE " + std::to_string(pe) + "'s " +
+                 (seg == SEG_HEAP ? "heap" : "static data") + " key failed: " + status_text(s);
         return false;
       }
     }
@@ -212,20 +388,33 @@ bool setup(Runtime &rt, std::string *error) {
   for (int pe = 0; pe < n; ++pe)
     if (served[pe] && g_peers.path[pe] == PeerPath::UNREACHABLE) g_peers.path[pe] = PeerPath::UCX;
   g_active = any;
-  if (any && rt.cfg.ucx_progress_thread) g_ucx.progress_thread = std::thread(progress_loop);
+  /* Application threads may share the worker under THREAD_MULTIPLE. */
+  g_ucx.locking = rt.thread_level == ROCSHMEM_THREAD_MULTIPLE;
+  if (any && rt.cfg.ucx_progress_thread) start_progress_thread();
   return true;
 }
 
 void teardown(Bootstrap &boot) {
+  if (!g_ucx.worker) { /* setup never ran: a one-node job */
+    boot.barrier();
+    return;
+  }
+  /* The bootstrap barrier below knows nothing of UCX, but while we sit in it
+   * peers may still be completing operations that our worker must serve
+   * (over TCP a put, get or atomic completes only when the target's worker
+   * answers; their quiet below waits for that).  Without the progress
+   * thread nobody would drive our worker and both sides would wait forever:
+   * start it for the duration (ROCSHMEM_UCX_PROGRESS_THREAD=0 only means
+   * "not while the program runs"). */
+  if (g_active && !g_ucx.progress_thread.joinable()) start_progress_thread();
   /* Complete our last operations (a barrier's final signals) while every
    * PE's worker still runs, before anyone closes endpoints. */
-  if (g_active) quiet();
-  boot.barrier();
-  if (g_ucx.progress_thread.joinable()) {
-    g_ucx.stop.store(true, std::memory_order_release);
-    ucp_worker_signal(g_ucx.worker);
-    g_ucx.progress_thread.join();
+  if (g_active) {
+    Guard g;
+    quiet_locked("shmem_finalize");
   }
+  boot.barrier();
+  stop_progress_thread();
   const int n = static_cast<int>(g_ucx.eps.size());
   for (int pe = 0; pe < n; ++pe)
     for (int s = 0; s < SEG_COUNT; ++s)
@@ -249,24 +438,30 @@ void teardown(Bootstrap &boot) {
     g_ucx.remote_base[s].clear();
   }
   g_ucx.eps.clear();
+  g_ucx.pending.clear();
   g_ucx.stop.store(false);
+  g_ucx.locking = false;
   g_active = false;
 }
 
 void put(const char *call, int pe, const Location &to, const void *src, size_t bytes, bool nbi) {
+  app_tick();
+  Guard g;
   ucp_request_param_t p{};
   ucs_status_ptr_t req = ucp_put_nbx(ep_of(call, pe), src, bytes,
                                      g_ucx.remote_base[to.seg][pe] + to.offset,
                                      g_ucx.rkeys[to.seg][pe], &p);
-  finish(call, "put", pe, req, nbi);
+  finish(call, "put (ucp_put_nbx) to", pe, req, nbi);
 }
 
 void get(const char *call, int pe, const Location &from, void *dst, size_t bytes, bool nbi) {
+  app_tick();
+  Guard g;
   ucp_request_param_t p{};
   ucs_status_ptr_t req = ucp_get_nbx(ep_of(call, pe), dst, bytes,
                                      g_ucx.remote_base[from.seg][pe] + from.offset,
                                      g_ucx.rkeys[from.seg][pe], &p);
-  finish(call, "get", pe, req, nbi);
+  finish(call, "get (ucp_get_nbx) from", pe, req, nbi);
 }
 
 uint64_t atomic(const char *call, int pe, const Location &at, AtomicOp op, uint64_t operand,
@@ -287,26 +482,35 @@ uint64_t atomic(const char *call, int pe, const Location &at, AtomicOp op, uint6
   p.reply_buffer = size == 4 ? static_cast<void *>(&reply32) : static_cast<void *>(&reply);
   const void *arg = size == 4 ? static_cast<const void *>(&operand32)
                               : static_cast<const void *>(&operand);
+  app_tick();
+  Guard g;
   ucs_status_ptr_t req = ucp_atomic_op_nbx(ep_of(call, pe), opcodes[static_cast<int>(op)], arg, 1,
                                            g_ucx.remote_base[at.seg][pe] + at.offset,
                                            g_ucx.rkeys[at.seg][pe], &p);
   ucs_status_t s = wait_request(req);
-  if (s != UCS_OK) fatal(call, "atomic on PE %d failed: %s", pe, status_text(s));
+  if (s != UCS_OK) fatal(call, "atomic (ucp_atomic_op_nbx) on PE %d failed: %s", pe, status_text(s));
   return size == 4 ? reply32 : reply;
 }
 
 void fence() {
-  if (g_active) ucp_worker_fence(g_ucx.worker);
+  if (!g_active) return;
+  app_tick();
+  Guard g;
+  ucp_worker_fence(g_ucx.worker);
 }
 
 void quiet() {
   if (!g_active) return;
-  ucp_request_param_t p{};
-  ucs_status_t s = wait_request(ucp_worker_flush_nbx(g_ucx.worker, &p));
-  if (s != UCS_OK) fatal("shmem_quiet", "flushing network operations failed: %s", status_text(s));
+  app_tick();
+  Guard g;
+  quiet_locked("shmem_quiet");
 }
 
-void progress() { ucp_worker_progress(g_ucx.worker); }
+void progress() {
+  app_tick();
+  Guard g;
+  ucp_worker_progress(g_ucx.worker);
+}
 
 }  // namespace net
 }  // namespace rocshmem
