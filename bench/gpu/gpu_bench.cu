@@ -259,6 +259,7 @@ static void usage(const char *argv0) {
 
 int main(int argc, char **argv) {
   MPI_Init(&argc, &argv);
+  MPI_Comm_rank(MPI_COMM_WORLD, &g_me); /* for messages before init */
   for (int i = 1; i < argc; ++i) {
     std::string a = argv[i];
     auto val = [&](void) -> const char * {

@@ -78,8 +78,9 @@ export NVSHMEM_SYMMETRIC_SIZE=1G SHMEM_SYMMETRIC_SIZE=1G   # 2 x 256 MiB + small
 export NVSHMEM_REMOTE_TRANSPORT=none      # one node: P2P only, no IB plugin
 export NVSHMEM_IGNORE_CUDA_MPS_ACTIVE_THREAD_PERCENTAGE=1  # several PEs on one GPU under MPS
 export ROCSHMEM_GPU=on                    # ours: fail rather than fall back to a host heap
+export NVSHMEM_BOOTSTRAP_UID_SOCK_IFNAME=${NVSHMEM_BOOTSTRAP_UID_SOCK_IFNAME:-lo}  # one node
 [ -n "$MPS_PCT" ] && export CUDA_MPS_ACTIVE_THREAD_PERCENTAGE=$MPS_PCT
-ENV_VARS="NVSHMEM_DISABLE_NVLS NCCL_NVLS_ENABLE NVSHMEM_SYMMETRIC_SIZE SHMEM_SYMMETRIC_SIZE NVSHMEM_REMOTE_TRANSPORT NVSHMEM_IGNORE_CUDA_MPS_ACTIVE_THREAD_PERCENTAGE ROCSHMEM_GPU"
+ENV_VARS="NVSHMEM_DISABLE_NVLS NCCL_NVLS_ENABLE NVSHMEM_SYMMETRIC_SIZE SHMEM_SYMMETRIC_SIZE NVSHMEM_REMOTE_TRANSPORT NVSHMEM_IGNORE_CUDA_MPS_ACTIVE_THREAD_PERCENTAGE ROCSHMEM_GPU NVSHMEM_BOOTSTRAP_UID_SOCK_IFNAME"
 [ -n "$MPS_PCT" ] && ENV_VARS="$ENV_VARS CUDA_MPS_ACTIVE_THREAD_PERCENTAGE"
 
 NVCC=$(command -v nvcc || echo /usr/local/cuda/bin/nvcc)
@@ -172,8 +173,7 @@ launch() { # launch SIDE ROUND EXE LIBPATH
     log "$side round $round: TIMEOUT after ${TLIM}s ($rows rows kept)"
   elif [ "$rc" != 0 ]; then
     log "$side round $round: FAILED rc=$rc ($rows rows kept); stderr tail:"
-    tail -5 "$WORK/$side.$round.err" | sed 's/^/    /' | tee -a "$LOG" >/dev/null
-    tail -5 "$WORK/$side.$round.err" | sed 's/^/    /'
+    { grep -m3 FAILED "$WORK/$side.$round.err" || tail -5 "$WORK/$side.$round.err"; } | sed 's/^/    /'
   else
     log "$side round $round: ok, $rows rows, ${secs}s"
   fi
@@ -190,7 +190,7 @@ else
   OURS_EXE=$OURS/gpu_bench_ours
   section "ldd ours"
   LD_LIBRARY_PATH="$OURS${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}" ldd "$OURS_EXE" >>"$LOG" 2>&1
-  if LD_LIBRARY_PATH="$OURS${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}" ldd "$OURS_EXE" | grep -q "not found"; then
+  if LD_LIBRARY_PATH="$OURS${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}" ldd "$OURS_EXE" 2>&1 | grep -q "not found"; then
     log "ours: WARNING: missing shared libraries (see log.txt, ldd ours)"
   fi
 fi
@@ -265,22 +265,24 @@ NV_LIBPATH=$NVH/lib
 # ---------------------------------------------------------------- rounds (A B A B)
 OURS_ON=0; [ -n "$OURS_EXE" ] && [ -n "$MPIRUN" ] && OURS_ON=1
 NV_ON=$NV_OK; [ -n "$MPIRUN" ] || NV_ON=0
-OURS_FAILS=0 NV_FAILS=0 RUN_T0=$(date +%s) LONGEST=0
+OURS_FAILS=0 NV_FAILS=0 RUN_T0=$(date +%s) LONG_OURS=0 LONG_NV=0
 for r in $(seq 1 "$ROUNDS"); do
   elapsed=$(($(date +%s) - RUN_T0))
-  if [ "$r" -gt 1 ] && [ $((elapsed + 2 * LONGEST)) -gt "$BUDGET" ]; then
+  # the next round's estimate: the longest run so far of each side still on
+  est=$((OURS_ON * LONG_OURS + NV_ON * LONG_NV))
+  if [ "$r" -gt 1 ] && [ $((elapsed + est)) -gt "$BUDGET" ]; then
     log "budget: stopping after $((r - 1)) rounds (${elapsed}s of runs, --budget $BUDGET)"
     meta budget_stop "after round $((r - 1))"
     break
   fi
   if [ "$OURS_ON" = 1 ]; then
     if launch ours "$r" "$OURS_EXE" "$OURS"; then OURS_FAILS=0; else OURS_FAILS=$((OURS_FAILS + 1)); fi
-    [ "${LAST_SECS:-0}" -gt "$LONGEST" ] && LONGEST=$LAST_SECS
+    [ "${LAST_SECS:-0}" -gt "$LONG_OURS" ] && LONG_OURS=$LAST_SECS
     [ "$OURS_FAILS" -ge 2 ] && { log "ours: dropped after 2 failures in a row"; OURS_ON=0; }
   fi
   if [ "$NV_ON" = 1 ]; then
     if launch nvshmem "$r" "$NV_EXE" "$NV_LIBPATH"; then NV_FAILS=0; else NV_FAILS=$((NV_FAILS + 1)); fi
-    [ "${LAST_SECS:-0}" -gt "$LONGEST" ] && LONGEST=$LAST_SECS
+    [ "${LAST_SECS:-0}" -gt "$LONG_NV" ] && LONG_NV=$LAST_SECS
     [ "$NV_FAILS" -ge 2 ] && { log "nvshmem: dropped after 2 failures in a row"; NV_ON=0; }
   fi
   [ "$OURS_ON" = 0 ] && [ "$NV_ON" = 0 ] && break
@@ -296,11 +298,11 @@ PLOT_PY=
 for py in python3 /usr/bin/python3; do
   if "$py" -c 'import matplotlib' 2>/dev/null; then PLOT_PY=$py; break; fi
 done
-if [ -n "$PLOT_PY" ]; then
+if [ -n "$PLOT_PY" ] && grep -q '"bench"' "$OUT/results.jsonl" 2>/dev/null; then
   "$PLOT_PY" "$REPO/bench/gpu/report_gpu.py" --plot "$OUT/results.jsonl" "$OUT/plot.png" >>"$LOG" 2>&1 \
     && log "plot: $OUT/plot.png" || log "plot failed (see log.txt)"
 else
-  log "no matplotlib: no plot"
+  log "no plot (no matplotlib, or no rows)"
 fi
 log "done in $(($(date +%s) - T0))s; files: $(ls "$OUT" | tr '\n' ' ')"
-grep -q '"lib": *"ours"' "$OUT/raw.jsonl" 2>/dev/null
+grep '"bench"' "$OUT/raw.jsonl" 2>/dev/null | grep '"warmup": false' | grep -q '"lib": "ours"'
