@@ -16,6 +16,7 @@ packages=(
   check                                                      # unit tests (make check)
   file procps                                                # used by libtool and the tests
   iproute2                                                   # network namespaces: the two-host test
+  hipcc                                                      # AMD device-code compile check (gfx90a)
   "$@"
 )
 

@@ -92,6 +92,52 @@ if [ "$check_rc" -ne 0 ] && [ "$check_rc" -ne 124 ] &&
   timeout -k 30 "$check_timeout" make -k -j"$jobs" test-suite.log || true
 fi
 
+# ---------------------------------------------------------------- GPU compile checks
+# CI has no GPU: prove the device code still builds for NVIDIA (nvcc, sm_90:
+# host library, device library and GPU tests, then a GPU build run without a
+# GPU must fall back to host memory) and for AMD (Debian's hipcc, gfx90a:
+# device library and host library).  Each check counts as one test case; a
+# missing compiler skips it.  GPU_CHECKS=0 turns them off.
+gpu_passed=0 gpu_failed=0 gpu_skipped=0
+gpu_check() { # NAME COMMAND...: runs in its own build dir, log in build-NAME.log
+  local name=$1 start=$SECONDS
+  shift
+  echo "==> GPU compile check: $name"
+  if "$@" >"$root/build-$name.log" 2>&1; then
+    gpu_passed=$((gpu_passed + 1))
+    echo "    ok ($((SECONDS - start)) s)"
+  else
+    gpu_failed=$((gpu_failed + 1))
+    echo "    FAILED ($((SECONDS - start)) s); last lines of build-$name.log:"
+    tail -n 40 "$root/build-$name.log"
+  fi
+}
+cuda_check() {
+  rm -rf "$root/build-cuda" && mkdir -p "$root/build-cuda" && cd "$root/build-cuda" &&
+    ../configure --with-cuda="$cuda_home" --without-ucx --without-hwloc &&
+    make -j"$jobs" gpu-compile-check examples/hello &&
+    out=$(ROCSHMEM_DEBUG_LEVEL=2 timeout 120 mpirun -np 2 examples/hello 2>&1) &&
+    echo "$out" && echo "$out" | grep -q "Hello from PE 1 of 2"
+}
+hip_check() {
+  rm -rf "$root/build-hip" && mkdir -p "$root/build-hip" && cd "$root/build-hip" &&
+    ../configure --with-hip="$hip_home" --with-gpu-arch=gfx90a --without-ucx --without-hwloc &&
+    make -j"$jobs" librocshmem_device.a librocshmem.la
+}
+if [ "${GPU_CHECKS:-1}" = 1 ]; then
+  cuda_home=${CUDA_HOME:-/usr/local/cuda}
+  if [ -x "$cuda_home/bin/nvcc" ]; then gpu_check cuda cuda_check; else
+    echo "==> GPU compile check: cuda skipped ($cuda_home/bin/nvcc not found; set CUDA_HOME)"
+    gpu_skipped=$((gpu_skipped + 1))
+  fi
+  hip_home=${HIP_HOME:-/usr}
+  if [ -x "$hip_home/bin/hipcc" ]; then gpu_check hip hip_check; else
+    echo "==> GPU compile check: hip skipped ($hip_home/bin/hipcc not found; set HIP_HOME)"
+    gpu_skipped=$((gpu_skipped + 1))
+  fi
+  cd "$build"
+fi
+
 # ---------------------------------------------------------------- summary
 declare -A count=([PASS]=0 [FAIL]=0 [XFAIL]=0 [XPASS]=0 [SKIP]=0 [ERROR]=0)
 failed_logs=()
@@ -107,9 +153,9 @@ while IFS= read -r trs; do
   [ "$bad" -eq 0 ] || failed_logs+=("${trs%.trs}.log")
 done < <(find_trs | sort)
 
-passed=$((count[PASS] + count[XFAIL]))
-failed=$((count[FAIL] + count[XPASS] + count[ERROR]))
-skipped=${count[SKIP]}
+passed=$((count[PASS] + count[XFAIL] + gpu_passed))
+failed=$((count[FAIL] + count[XPASS] + count[ERROR] + gpu_failed))
+skipped=$((count[SKIP] + gpu_skipped))
 
 for log in "${failed_logs[@]}"; do
   echo
@@ -120,7 +166,8 @@ done
 echo
 echo "test.sh: PASS ${count[PASS]}, XFAIL ${count[XFAIL]}, FAIL ${count[FAIL]}," \
   "XPASS ${count[XPASS]}, ERROR ${count[ERROR]}, SKIP $skipped" \
-  "(from $(find_trs | wc -l) .trs files)"
+  "(from $(find_trs | wc -l) .trs files); GPU compile checks: $gpu_passed passed," \
+  "$gpu_failed failed, $gpu_skipped skipped"
 if [ "$check_rc" -ne 0 ] && [ "$failed" -eq 0 ]; then
   # Nothing failed inside a test, so make itself did (a test program that
   # does not compile, a broken harness, the time limit): a failure too.

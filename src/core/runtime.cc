@@ -201,6 +201,8 @@ void runtime_init(const char *call, int requested) {
     ROCSHMEM_LOG(LOG_INFO, "node %d of %d, local rank %d of %zu, pid %d, %s", rt.topo.node_of_pe[rt.my_pe],
                  rt.topo.n_nodes, rt.topo.local_rank, rt.topo.local_pes.size(),
                  static_cast<int>(getpid()), binding_describe().c_str());
+  if (g_log_level >= LOG_INFO && gpu::compiled_in())
+    ROCSHMEM_LOG(LOG_INFO, "%s", gpu::describe().c_str());
   rt.boot->barrier();
 }
 
