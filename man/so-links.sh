@@ -80,7 +80,27 @@ man3/shmem_team_split_strided.3: rocshmem_team_split_strided rocshmem_team_split
 man3/shmem_team_split_strided.3: rocshmem_team_get_config rocshmem_team_destroy
 man3/shmem_team_split_strided.3: rocshmem_team_my_pe rocshmem_team_n_pes rocshmem_team_translate_pe
 man3/shmem_broadcast.3: shmem_collect shmem_fcollect shmem_alltoall shmem_alltoalls
+man3/rocshmem_device.3: rocshmem_barrier_all_wave rocshmem_barrier_all_wg
+man3/rocshmem_device.3: rocshmem_sync_all_wave rocshmem_sync_all_wg rocshmem_pe_quiet
+man3/rocshmem_device.3: rocshmem_ctx_pe_quiet rocshmem_putmem_on_stream rocshmem_getmem_on_stream
+man3/rocshmem_device.3: rocshmem_putmem_signal_on_stream rocshmem_signal_wait_until_on_stream
+man3/rocshmem_device.3: rocshmem_quiet_on_stream rocshmem_barrier_all_on_stream
+man3/rocshmem_device.3: rocshmem_barrier_on_stream rocshmem_sync_all_on_stream
+man3/rocshmem_device.3: rocshmem_team_sync_on_stream rocshmem_hipmodule_init rocshmem_cumodule_init
 LIST
+
+  # The device-only group forms (rocshmem_device.h): _wave and _wg of the RMA
+  # and put-with-signal families.
+  { group_ops=""
+    for o in put get put_nbi get_nbi put_signal put_signal_nbi; do
+      group_ops="$group_ops ${o}_wave ${o}_wg"
+    done
+    each "rocshmem rocshmem_ctx" "$(table ROCSHMEM_RMA_TYPES)" "$group_ops"
+    for p in rocshmem rocshmem_ctx; do
+      for o in putmem getmem putmem_nbi getmem_nbi putmem_signal putmem_signal_nbi; do
+        echo "${p}_${o}_wave"; echo "${p}_${o}_wg"
+      done
+    done; } | with man3/rocshmem_device.3
 
   # Typed families, by the tables of types.def (rocshmem_ has no long double).
   rma=$(table SHMEM_RMA_TYPES)
