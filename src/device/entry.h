@@ -1,5 +1,5 @@
 /* The extern "C" entry points of librocshmem_device.a: this header is
- * included first by every src/device/*.cu that defines them.  The families
+ * included first by every src/device/ .cu file that defines them.  The families
  * are expanded from the same X-macros as their declarations (types.def,
  * api*.def, rocshmem_device.h) with the body macros below, which forward to
  * the templates of namespace entry, which read the image's state and call

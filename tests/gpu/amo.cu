@@ -47,7 +47,7 @@ static void run_std(const char *key, void (*kernel)(T *, ull *)) {
   char name[96];
   snprintf(name, sizeof name, "%s: fetch_add add inc fetch_inc compare_swap (+_nbi)", key);
   gt_case(name);
-  hipFree(sums);
+  GT_GPU(hipFree(sums));
   rocshmem_free(s);
 }
 
@@ -71,8 +71,8 @@ static void run_ext(const char *key, void (*kernel)(T *, ull *), void (*fetch)(T
   char name[96];
   snprintf(name, sizeof name, "%s: swap swap_nbi set fetch fetch_nbi", key);
   gt_case(name);
-  hipFree(errors);
-  hipFree(sums);
+  GT_GPU(hipFree(errors));
+  GT_GPU(hipFree(sums));
   rocshmem_free(s);
 }
 

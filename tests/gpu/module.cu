@@ -89,7 +89,7 @@ int main(int argc, char **argv) {
            gt_download(counter, 1)[0]);
   gt_case("kernel of the loaded module: my_pe, n_pes, int_p, atomic_add");
 
-  hipFree(out);
+  GT_GPU(hipFree(out));
   rocshmem_free(counter);
   rocshmem_free(dest);
   return gt_finish();

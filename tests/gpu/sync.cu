@@ -30,7 +30,7 @@ int main(int argc, char **argv) {
     snprintf(name, sizeof name, "barrier_all_%s / sync_all_%s, 50 rounds", kGranName[gran],
              kGranName[gran]);
     gt_case(name);
-    hipFree(errors);
+    GT_GPU(hipFree(errors));
   }
 
   int *buf = (int *)rocshmem_malloc(sizeof(int)), *out;
@@ -51,7 +51,7 @@ int main(int argc, char **argv) {
   GT_CHECK(gt_download(buf, 1)[0] == prev, "store through rocshmem_ptr: %d",
            gt_download(buf, 1)[0]);
   gt_case("rocshmem_ptr, pe_accessible, my_pe, n_pes");
-  hipFree(out);
+  GT_GPU(hipFree(out));
 
   const size_t chunk = 64 * 1024 + 7;
   const int iters = 16;
@@ -76,7 +76,7 @@ int main(int argc, char **argv) {
     snprintf(name, sizeof name, "putmem_signal(_nbi)_%s: data visible when the signal is seen",
              kGranName[gran]);
     gt_case(name);
-    hipFree(errors);
+    GT_GPU(hipFree(errors));
   }
 
   long *ivars = (long *)rocshmem_malloc(8 * sizeof(long));
@@ -93,7 +93,7 @@ int main(int argc, char **argv) {
     GT_CHECK(r[k] == expect[k], "result %d: %llu, expected %llu", k, r[k], expect[k]);
   gt_case("long wait_until(_all/_any/_some)(_vector) and test forms, status masks");
 
-  hipFree(res);
+  GT_GPU(hipFree(res));
   rocshmem_free(ivars);
   rocshmem_free(sig);
   rocshmem_free(src);

@@ -75,14 +75,15 @@ inline __device__ T g(const State &s, const char *call, const T *source, int pe)
 /* The data, then the signal: every member fences its own stores towards
  * the peer before the group barrier, so that once the leader's signal
  * update is visible the whole payload is (the classic "write, fence,
- * barrier, one thread flags" pattern).  The signal op is checked before any
- * data moves. */
+ * barrier, one thread flags" pattern).  The signal op and the PE are
+ * checked before any data moves. */
 template <class G>
 inline __device__ void put_signal(const State &s, const char *call, void *dest,
                                   const void *source, size_t bytes, uint64_t *sig_addr,
                                   uint64_t signal, int sig_op, int pe) {
   if (sig_op != ROCSHMEM_SIGNAL_SET && sig_op != ROCSHMEM_SIGNAL_ADD)
     detail::fail_arg(call, "sig_op", sig_op);
+  if (pe < 0 || pe >= s.n_pes) detail::fail_pe(call, pe, s.n_pes); /* before peer_flags[pe] */
   if (bytes) group_copy<G>(translate_checked(s, call, dest, bytes, pe), source, bytes);
   fence_towards(s, pe);
   G::sync();
