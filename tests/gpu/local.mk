@@ -8,7 +8,9 @@
 #                     ordering, wait_until/test set forms
 #   tests/gpu/module  a module loaded at run time + rocshmem_cumodule_init
 #                     (rocshmem_hipmodule_init on HIP)
-GPU_TEST_PROGS = tests/gpu/rma tests/gpu/amo tests/gpu/sync tests/gpu/module
+#   tests/gpu/stream  GPU-heap allocation, host RMA/AMO/put_signal on GPU memory,
+#                     the _on_stream routines (incl. a strided team's barrier)
+GPU_TEST_PROGS = tests/gpu/rma tests/gpu/amo tests/gpu/sync tests/gpu/module tests/gpu/stream
 GPU_TEST_WRAPPERS = $(GPU_TEST_PROGS:=-np2.test) $(GPU_TEST_PROGS:=-np4.test)
 GPU_TEST_MODULE = tests/gpu/module_kernel.gpubin
 
@@ -19,7 +21,7 @@ EXTRA_DIST += tests/gpu/gpu_test.sh tests/gpu/gpu_test.h \
 	tests/gpu/rma.cu tests/gpu/rma_kernels.cu tests/gpu/rma_kernels.h \
 	tests/gpu/amo.cu tests/gpu/amo_kernels.cu tests/gpu/amo_kernels.h \
 	tests/gpu/sync.cu tests/gpu/sync_kernels.cu tests/gpu/sync_kernels.h \
-	tests/gpu/module.cu tests/gpu/module_kernel.cu
+	tests/gpu/module.cu tests/gpu/module_kernel.cu tests/gpu/stream.cu
 
 GPU_TEST_COMPILE = $(GPU_COMPILE) $(GPU_RDC_FLAGS) $(MPI_CPPFLAGS) -c
 GPU_TEST_LINK = $(GPUCC) $(GPU_ARCH_FLAGS) $(GPU_RDC_FLAGS) -o $@
@@ -53,6 +55,10 @@ tests/gpu/amo: tests/gpu/amo.o tests/gpu/amo_kernels.o
 	$(AM_V_CXXLD)$(GPU_TEST_LINK) tests/gpu/amo.o tests/gpu/amo_kernels.o $(GPU_TEST_LIBS)
 tests/gpu/sync: tests/gpu/sync.o tests/gpu/sync_kernels.o
 	$(AM_V_CXXLD)$(GPU_TEST_LINK) tests/gpu/sync.o tests/gpu/sync_kernels.o $(GPU_TEST_LIBS)
+tests/gpu/stream.o: tests/gpu/stream.cu $(GPU_TEST_DEPS) $(srcdir)/include/rocshmem/rocshmem_stream.h
+	$(AM_V_CXX)$(MKDIR_P) tests/gpu && $(GPU_TEST_COMPILE) $(srcdir)/tests/gpu/stream.cu -o $@
+tests/gpu/stream: tests/gpu/stream.o
+	$(AM_V_CXXLD)$(GPU_TEST_LINK) tests/gpu/stream.o $(GPU_TEST_LIBS)
 tests/gpu/module: tests/gpu/module.o
 	$(AM_V_CXXLD)$(GPU_TEST_LINK) tests/gpu/module.o $(GPU_TEST_LIBS)
 
