@@ -94,8 +94,9 @@ fi
 
 # ---------------------------------------------------------------- GPU compile checks
 # CI has no GPU: prove the device code still builds for NVIDIA (nvcc, sm_90:
-# host library, device library and GPU tests, then a GPU build run without a
-# GPU must fall back to host memory) and for AMD (Debian's hipcc, gfx90a:
+# host library, device library, GPU tests and example, a GPU build run
+# without a GPU must fall back to host memory, and the installed oshcc must
+# build a .cu program in one command) and for AMD (Debian's hipcc, gfx90a:
 # device library and host library, at -O0: clang needs over 10 CPU minutes
 # to optimize the device library, and a compile check does not need it).
 # Each check counts as one test case; a missing compiler skips it.
@@ -116,10 +117,13 @@ gpu_check() { # NAME COMMAND...: runs in its own build dir, log in build-NAME.lo
 }
 cuda_check() {
   rm -rf "$root/build-cuda" && mkdir -p "$root/build-cuda" && cd "$root/build-cuda" &&
-    ../configure --with-cuda="$cuda_home" --without-ucx --without-hwloc &&
+    ../configure --with-cuda="$cuda_home" --without-ucx --without-hwloc \
+      --prefix="$root/build-cuda/install" &&
     make -j"$jobs" gpu-compile-check examples/hello &&
     out=$(ROCSHMEM_DEBUG_LEVEL=2 timeout 120 mpirun -np 2 examples/hello 2>&1) &&
-    echo "$out" && echo "$out" | grep -q "Hello from PE 1 of 2"
+    echo "$out" && echo "$out" | grep -q "Hello from PE 1 of 2" &&
+    make install >/dev/null &&
+    install/bin/oshcc "$root/examples/gpu_ring.cu" -o gpu_ring_by_oshcc && test -x gpu_ring_by_oshcc
 }
 hip_check() {
   rm -rf "$root/build-hip" && mkdir -p "$root/build-hip" && cd "$root/build-hip" &&
