@@ -1,0 +1,55 @@
+#!/bin/bash
+# Runs every GPU test on this machine's GPU(s) with 2 and 4 PEs, with MPS off
+# and then on (several PEs share one GPU), and prints one TAP stream plus a
+# summary line "N passed, N failed".  One call of the GPU machine runs it:
+#
+#   here:   bash tests/gpu/stage.sh BUILD_DIR build-gpu-tests   (a --with-cuda build)
+#   there:  bash tests/gpu/run_gpu_tests.sh build-gpu-tests
+#
+# STAGED is a folder made by stage.sh (lib/, bin/) or a build tree itself.
+# Environment: NPS (default "2 4"), MPS_MODES (default "off on"), TEST_TIMEOUT
+# (seconds per run, default 120).
+set -u
+staged=$(cd "${1:?usage: $0 STAGED_OR_BUILD_DIR}" && pwd)
+if [ -d "$staged/bin" ]; then bin=$staged/bin lib=$staged/lib
+else bin=$staged/tests/gpu lib=$staged/.libs; fi
+export LD_LIBRARY_PATH="$lib:${LD_LIBRARY_PATH:-}"
+export NVSHMEM_DISABLE_NVLS=1 OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
+export OMPI_MCA_rmaps_base_oversubscribe=1
+mps_control=${MPS_CONTROL:-/usr/local/nvidia/bin/nvidia-cuda-mps-control}
+[ -x "$mps_control" ] || mps_control=$(command -v nvidia-cuda-mps-control || true)
+
+nvidia-smi -L 2>/dev/null | sed 's/^/# /'
+passed=0 failed=0 n=0
+run_one() { # MODE NP PROG [ARGS]
+  local mode=$1 np=$2 prog=$3
+  shift 3
+  local out rc
+  out=$(timeout "${TEST_TIMEOUT:-120}" mpirun -np "$np" --bind-to none "$bin/$prog" "$@" 2>&1)
+  rc=$?
+  pkill -9 -f "$bin/$prog" 2>/dev/null
+  local ok=$(echo "$out" | grep -c '^ok ') bad=$(echo "$out" | grep -c '^not ok ')
+  n=$((n + 1))
+  if [ "$rc" -eq 0 ] && [ "$bad" -eq 0 ] && [ "$ok" -gt 0 ]; then
+    passed=$((passed + ok))
+    echo "ok $n - $prog np=$np MPS $mode ($ok cases)"
+  else
+    failed=$((failed + bad + 1))
+    echo "not ok $n - $prog np=$np MPS $mode (exit $rc, $ok ok, $bad not ok)"
+    echo "$out" | tail -n 25 | sed 's/^/#   /'
+  fi
+}
+for mode in ${MPS_MODES:-off on}; do
+  if [ "$mode" = on ]; then
+    if [ -z "$mps_control" ]; then echo "# MPS control not found: skipping MPS on"; continue; fi
+    "$mps_control" -d && echo "# MPS started"
+  fi
+  for np in ${NPS:-2 4}; do
+    for prog in rma amo sync stream; do run_one "$mode" "$np" "$prog"; done
+    run_one "$mode" "$np" module "$bin/module_kernel.gpubin"
+  done
+  if [ "$mode" = on ]; then echo quit | "$mps_control" >/dev/null 2>&1; fi
+done
+echo "1..$n"
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]
