@@ -189,6 +189,10 @@ void setup(const char *call, Runtime &rt) {
         "filling the GPU peer table");
   s.peer_heap = g.peer_heap;
   s.peer_flags = g.peer_flags;
+  for (int pe = 0; pe < rt.n_pes && pe < device::kStatePeers; ++pe) {
+    s.near_heap[pe] = g.host_peer_heap[pe];
+    s.near_flags[pe] = g.host_peer_flags[pe];
+  }
   s.sync_expected = g.sync_expected;
 
   check(call, preload_kernels(), "loading the library's GPU kernels");
