@@ -23,6 +23,12 @@ DEST=$2
 NVCC=${NVCC:-$(command -v nvcc || echo /usr/local/cuda/bin/nvcc)}
 MPICC=${MPICC:-mpicc}
 ARCH=${GPU_ARCH:-"-gencode arch=compute_90,code=sm_90"}
+# Device link-time optimization (the library's documented build line): the
+# device API is inlined into the benchmark's kernels.  DLTO=0 links plainly.
+# The nvcc used needs libnvvm under its nvvm/lib64 for -dlto (NVCC=...).
+DLTO=${DLTO:-1}
+LTO_CODE=${GPU_LTO_CODE:-"-gencode arch=compute_90,code=lto_90"}
+if [ "$DLTO" = 1 ]; then LINK_DLTO=-dlto; else LINK_DLTO= LTO_CODE=; fi
 
 if [ -e "$DEST" ] && [ ! -e "$DEST/.gpu-bench-stage" ]; then
   echo "$0: $DEST exists and was not made by this script: refusing to replace it" >&2
@@ -50,9 +56,11 @@ TMP=$(mktemp -d /tmp/gpu-bench-stage.XXXXXX)
 trap 'rm -rf "$TMP"' EXIT
 echo "== nvcc gpu_bench.cu (ours, $REV)"
 # shellcheck disable=SC2046,SC2086
-"$NVCC" -rdc=true $ARCH -O2 -std=c++17 -DBENCH_OURS_VERSION="\"$REV\"" \
+"$NVCC" -rdc=true $ARCH $LTO_CODE -O2 -std=c++17 -DBENCH_OURS_VERSION="\"$REV\"" \
   -I"$REPO/include" -I"$BUILD/include" $(nvccify $("$MPICC" --showme:compile)) \
-  "$HERE/gpu_bench.cu" -o "$TMP/gpu_bench_ours" \
+  -c "$HERE/gpu_bench.cu" -o "$TMP/gpu_bench.o"
+# shellcheck disable=SC2046,SC2086
+"$NVCC" $LINK_DLTO -rdc=true $ARCH "$TMP/gpu_bench.o" -o "$TMP/gpu_bench_ours" \
   "$BUILD/librocshmem_device.a" -L"$BUILD/.libs" -lrocshmem $(nvccify $("$MPICC" --showme:link)) \
   -Xlinker -rpath -Xlinker '$ORIGIN'
 
