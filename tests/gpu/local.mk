@@ -24,7 +24,7 @@ EXTRA_DIST += tests/gpu/gpu_test.sh tests/gpu/gpu_test.h tests/gpu/run_gpu_tests
 	tests/gpu/module.cu tests/gpu/module_kernel.cu tests/gpu/stream.cu
 
 GPU_TEST_COMPILE = $(GPU_COMPILE) $(GPU_RDC_FLAGS) $(MPI_CPPFLAGS) -c
-GPU_TEST_LINK = $(GPUCC) $(GPU_DLTO_FLAGS) $(GPU_ARCH_FLAGS) $(GPU_RDC_FLAGS) -o $@
+GPU_TEST_LINK = $(GPUCC) $(GPU_LINK_FLAGS) -o $@
 GPU_TEST_LIBS = librocshmem_device.a -L.libs -lrocshmem $(MPI_LIBS) \
 	-Xlinker -rpath -Xlinker $(abs_top_builddir)/.libs
 GPU_TEST_DEPS = $(srcdir)/tests/gpu/gpu_test.h $(srcdir)/include/rocshmem/rocshmem_device.h \

@@ -324,6 +324,27 @@ template <class G>
 inline __device__ void group_copy(void *dst, const void *src, size_t bytes) {
   char *d = static_cast<char *>(dst);
   const char *s = static_cast<const char *>(src);
+  /* A scalar-sized transfer with both ends aligned to its size (an 8-byte
+   * get, say): one access by member 0, none of the alignment dispatch below,
+   * which cost an 8-byte getmem about 0.17 us over a plain load on H200. */
+  uintptr_t both = reinterpret_cast<uintptr_t>(d) | reinterpret_cast<uintptr_t>(s);
+  if (bytes && bytes <= 16 && (bytes & (bytes - 1)) == 0 && both % bytes == 0) {
+    if (G::rank() == 0) {
+      switch (bytes) {
+        case 16: *reinterpret_cast<uint4 *>(d) = *reinterpret_cast<const uint4 *>(s); break;
+        case 8:
+          *reinterpret_cast<unsigned long long *>(d) =
+              *reinterpret_cast<const unsigned long long *>(s);
+          break;
+        case 4: *reinterpret_cast<unsigned int *>(d) = *reinterpret_cast<const unsigned int *>(s); break;
+        case 2:
+          *reinterpret_cast<unsigned short *>(d) = *reinterpret_cast<const unsigned short *>(s);
+          break;
+        default: *d = *s; break;
+      }
+    }
+    return;
+  }
   uintptr_t rel = reinterpret_cast<uintptr_t>(d) ^ reinterpret_cast<uintptr_t>(s);
   if (rel % 16 == 0)
     detail::copy_as<uint4, G>(d, s, bytes);
