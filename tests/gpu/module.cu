@@ -72,8 +72,11 @@ int main(int argc, char **argv) {
   }
   int init_rc = module ? init_module(module) : -1;
   GT_CHECK(init_rc == ROCSHMEM_SUCCESS, "module init returned %d", init_rc);
-  gt_case("load a module and initialize it with rocshmem_" ROCSHMEM_GPU_PLATFORM_NAME
-          "module_init");
+#ifdef ROCSHMEM_GPU_IS_CUDA
+  gt_case("load a module and initialize it with rocshmem_cumodule_init");
+#else
+  gt_case("load a module and initialize it with rocshmem_hipmodule_init");
+#endif
   if (!kernel || init_rc != ROCSHMEM_SUCCESS) return gt_finish();
 
   rocshmem_barrier_all();
