@@ -47,7 +47,13 @@ void print_build() {
   std::printf("UCX:                  %s\n", ucx);
   std::printf("nodes:                %s\n", nodes);
   std::printf("hwloc:                %s\n", hwloc);
-  std::printf("GPU platform:         %s\n", ROCSHMEM_GPU_PLATFORM);
+#ifdef ROCSHMEM_HAVE_GPU
+  std::printf("GPU platform:         %s (targets %s; device API in librocshmem_device.a; GPU heap "
+              "for rocshmem_malloc, IPC between same-node PEs)\n",
+              ROCSHMEM_GPU_PLATFORM, ROCSHMEM_GPU_ARCH);
+#else
+  std::printf("GPU platform:         none (configure --with-cuda or --with-hip for the device API)\n");
+#endif
   std::printf("bootstraps:           mpi, singleton\n");
   std::printf("configure arguments:  %s\n", ROCSHMEM_CONFIGURE_ARGS);
 }
