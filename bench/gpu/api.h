@@ -27,6 +27,8 @@
 #define B_putmem nvshmem_putmem
 #define B_putmem_nbi nvshmem_putmem_nbi
 #define B_putmem_wg nvshmemx_putmem_block
+#define B_putmem_wave nvshmemx_putmem_warp
+#define B_long_g nvshmem_long_g
 #define B_putmem_nbi_wg nvshmemx_putmem_nbi_block
 #define B_getmem nvshmem_getmem
 #define B_quiet nvshmem_quiet
@@ -69,6 +71,8 @@ static inline const char *B_version(void) {
 #define B_putmem rocshmem_putmem
 #define B_putmem_nbi rocshmem_putmem_nbi
 #define B_putmem_wg rocshmem_putmem_wg
+#define B_putmem_wave rocshmem_putmem_wave
+#define B_long_g rocshmem_long_g
 #define B_putmem_nbi_wg rocshmem_putmem_nbi_wg
 #define B_getmem rocshmem_getmem
 #define B_quiet rocshmem_quiet

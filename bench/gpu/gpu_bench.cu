@@ -85,6 +85,29 @@ __global__ void k_put_wg_quiet(char *dst, const char *src, size_t chunk, int pe,
   if (threadIdx.x == 0) stamp_end(t);
 }
 
+/* Wave-scope put of n bytes by one warp (launched with warpSize threads),
+ * then quiet by lane 0 after the warp's stores. */
+__global__ void k_put_wave_quiet(char *dst, const char *src, size_t n, int pe, long iters,
+                                 Timing *t) {
+  if (threadIdx.x == 0) stamp_start(t);
+  for (long i = 0; i < iters; ++i) {
+    B_putmem_wave(dst, src, n, pe);
+    __syncwarp();
+    if (threadIdx.x == 0) B_quiet();
+    __syncwarp();
+  }
+  if (threadIdx.x == 0) stamp_end(t);
+}
+
+/* long_g (a blocking 8-byte read returning the value), one thread */
+__global__ void k_long_g(const long *src, int pe, long iters, Timing *t) {
+  long long s = 0;
+  stamp_start(t);
+  for (long i = 0; i < iters; ++i) s += B_long_g(src, pe);
+  stamp_end(t);
+  t->sink = s;
+}
+
 /* blocking getmem into local (non-symmetric) device memory, one thread */
 __global__ void k_get(char *local, const char *src, size_t n, int pe, long iters, Timing *t) {
   stamp_start(t);
@@ -252,8 +275,8 @@ static void pe0_bench(const char *bench, size_t size, int threads, int blocks,
 static void usage(const char *argv0) {
   fprintf(stderr,
           "usage: %s [-r REPS] [-T MS_PER_REP] [-b LIST] [-t THREADS] [-B BLOCKS] [-m MAX_ITERS]\n"
-          "  LIST: all, or a comma list of put_nbi_quiet,put_wg_quiet,get,int_p_quiet,\n"
-          "        fetch_add,put_bw,memcpy_d2d,barrier_all\n",
+          "  LIST: all, or a comma list of put_nbi_quiet,put_wave_quiet,put_wg_quiet,get,\n"
+          "        long_g,int_p_quiet,fetch_add,put_bw,memcpy_d2d,barrier_all\n",
           argv0);
 }
 
@@ -348,17 +371,27 @@ int main(int argc, char **argv) {
   char *lsrc = lat + kSmall;
   Timing *T = g_timing;
 
-  pe0_bench("put_nbi_quiet", 8, 1, 1,
-            [&](long it) { k_put_nbi_quiet<<<1, 1>>>(lat, lsrc, 8, pe, it, T); });
-  for (size_t n : {(size_t)4096, kSmall})
+  /* Latency by granularity, 8 B to 64 KiB (thread, one warp, one block). */
+  const size_t lat_sizes[] = {8, 64, 512, 4096, kSmall};
+  for (size_t n : lat_sizes)
+    pe0_bench("put_nbi_quiet", n, 1, 1,
+              [&, n](long it) { k_put_nbi_quiet<<<1, 1>>>(lat, lsrc, n, pe, it, T); });
+  int warp = 32;
+  CK(cudaDeviceGetAttribute(&warp, cudaDevAttrWarpSize, 0));
+  for (size_t n : lat_sizes)
+    pe0_bench("put_wave_quiet", n, warp, 1,
+              [&, n, warp](long it) { k_put_wave_quiet<<<1, warp>>>(lat, lsrc, n, pe, it, T); });
+  for (size_t n : lat_sizes)
     pe0_bench("put_wg_quiet", n, th, 1,
               [&, n](long it) { k_put_wg_quiet<<<1, th>>>(lat, lsrc, n, pe, it, T); });
   pe0_bench("get", 8, 1, 1, [&](long it) { k_get<<<1, 1>>>(local, lsrc, 8, pe, it, T); });
+  pe0_bench("long_g", 8, 1, 1,
+            [&](long it) { k_long_g<<<1, 1>>>((const long *)lsrc, pe, it, T); });
   pe0_bench("int_p_quiet", 4, 1, 1,
             [&](long it) { k_int_p_quiet<<<1, 1>>>((int *)lat, pe, it, T); });
   pe0_bench("fetch_add", 8, 1, 1,
             [&](long it) { k_fetch_add<<<1, 1>>>(ctr, pe, it, T); }, &g_fadd_ops);
-  for (size_t n : {kMid, kBig}) {
+  for (size_t n : {(size_t)1 << 20, kMid, kBig}) {
     int nb = opt.blocks;
     while (nb > 1 && n % ((size_t)nb * 256)) --nb; /* chunks of whole 256-byte lines */
     pe0_bench("put_bw", n, th, nb, [&, n, nb](long it) {

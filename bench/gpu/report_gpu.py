@@ -25,6 +25,7 @@ SIDES = ("ours", "nvshmem")
 TARGETS = {
     ("put_nbi_quiet", 8): ("ratio", 0.5, "<=0.5x NV"),
     ("get", 8): ("ratio", 1.0, "<=1.0x NV"),
+    ("long_g", 8): ("ratio", 1.0, "<=1.0x NV"),
     ("int_p_quiet", 4): ("ratio", 1.0, "<=1.0x NV"),
     ("fetch_add", 8): ("ratio", 1.0, "<=1.0x NV"),
     ("barrier_all", 0): ("ratio", 1.0, "<=1.0x NV"),
@@ -42,7 +43,8 @@ PERF_MD_NVSHMEM = {
     ("put_bw", 256 << 20): "330-920 GB/s",
     ("memcpy_d2d", 256 << 20): "~2100 GB/s",
 }
-ORDER = ["put_nbi_quiet", "put_wg_quiet", "get", "int_p_quiet", "fetch_add", "put_bw",
+ORDER = ["put_nbi_quiet", "put_wave_quiet", "put_wg_quiet", "get", "long_g", "int_p_quiet",
+         "fetch_add", "put_bw",
          "barrier_all", "memcpy_d2d"]
 BW_BENCHES = ("put_bw", "memcpy_d2d")
 
@@ -287,7 +289,7 @@ def plot(results, png):
                 rows.append(obj)
     lat = [r for r in rows if r["bench"] not in BW_BENCHES]
     bw = [r for r in rows if r["bench"] in BW_BENCHES]
-    fig, axes = plt.subplots(1, 2, figsize=(13, 4.8), gridspec_kw={"width_ratios": [max(len(lat), 1), max(len(bw), 1) + 1]})
+    fig, axes = plt.subplots(1, 2, figsize=(max(13, 0.6 * len(lat) + 5), 4.8), gridspec_kw={"width_ratios": [max(len(lat), 1), max(len(bw), 1) + 1]})
     for ax, sel, key, ylabel in ((axes[0], lat, "us", "time per operation (us)"),
                                  (axes[1], bw, "GBps", "bandwidth (GB/s)")):
         labels = ["%s\n%s" % (r["bench"], fmt_size(r["size"])) for r in sel]
@@ -296,8 +298,10 @@ def plot(results, png):
             vals = [r.get("%s_%s" % (side, key)) or 0 for r in sel]
             ax.bar([x + (i - 0.5) * 0.4 for x in xs], vals, 0.4, label=side, color=color)
         ax.set_xticks(list(xs))
-        ax.set_xticklabels(labels, fontsize=8)
+        ax.set_xticklabels(labels, fontsize=8, rotation=60, ha="right")
         ax.set_ylabel(ylabel)
+        if key == "us":
+            ax.set_yscale("log")  # 8 B latencies and 64 KiB thread-scope puts differ 100x
         ax.legend()
     if bw and bw[0].get("memcpy_GBps"):
         axes[1].axhline(bw[0]["memcpy_GBps"], color="tab:red", ls="--", lw=1)
