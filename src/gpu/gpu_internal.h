@@ -25,8 +25,8 @@ struct GpuContext {
   char **peer_heap = nullptr;     /* device arrays of the device state */
   uint8_t *peer_flags = nullptr;
   uint64_t *sync_expected = nullptr;
-  std::vector<char *> host_peer_heap; /* host copies of the tables above */
-  std::vector<uint8_t> host_peer_flags;
+  std::vector<uint8_t> host_peer_flags; /* host copy of peer_flags (that of peer_heap
+                                           is g_peers.base[SEG_GPU]) */
   int ipc_peers = 0;
   int same_gpu_peers = 0;
   device::State state{};

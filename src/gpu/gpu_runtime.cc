@@ -92,9 +92,9 @@ void fill_images(const char *call) {
 
 void map_peers(const char *call, Runtime &rt, const std::vector<PeerRecord> &all) {
   const int me = rt.my_pe;
-  g_gpu.host_peer_heap.assign(rt.n_pes, nullptr);
+  std::vector<char *> &heaps = g_peers.base[SEG_GPU]; /* the host reaches GPU heaps here too */
   g_gpu.host_peer_flags.assign(rt.n_pes, 0);
-  g_gpu.host_peer_heap[me] = g_gpu.state.heap_base;
+  heaps[me] = g_gpu.state.heap_base;
   g_gpu.host_peer_flags[me] = device::kPeerReachable | device::kPeerSameGpu;
   for (int pe = 0; pe < rt.n_pes; ++pe) {
     if (pe == me || all[pe].node != all[me].node) continue; /* other nodes: no IPC */
@@ -107,14 +107,12 @@ void map_peers(const char *call, Runtime &rt, const std::vector<PeerRecord> &all
       continue;
     }
     g_gpu.ipc_mapped.push_back(static_cast<char *>(p));
-    g_gpu.host_peer_heap[pe] = static_cast<char *>(p) + all[pe].base_offset;
+    heaps[pe] = static_cast<char *>(p) + all[pe].base_offset;
     bool same = std::strncmp(all[pe].bus_id, all[me].bus_id, sizeof all[me].bus_id) == 0;
     g_gpu.host_peer_flags[pe] = device::kPeerReachable | (same ? device::kPeerSameGpu : 0);
     ++g_gpu.ipc_peers;
     g_gpu.same_gpu_peers += same;
   }
-  /* Peers in g_peers: the host reaches GPU heaps through these pointers. */
-  for (int pe = 0; pe < rt.n_pes; ++pe) g_peers.base[SEG_GPU][pe] = g_gpu.host_peer_heap[pe];
 }
 
 }  // namespace
@@ -183,14 +181,14 @@ void setup(const char *call, Runtime &rt) {
   check(call, hipMalloc(reinterpret_cast<void **>(&g.peer_heap), sizeof(char *) * rt.n_pes),
         "allocating the GPU peer table");
   check(call, hipMalloc(reinterpret_cast<void **>(&g.peer_flags), rt.n_pes), "allocating the GPU peer table");
-  check(call, hipMemcpy(g.peer_heap, g.host_peer_heap.data(), sizeof(char *) * rt.n_pes,
+  check(call, hipMemcpy(g.peer_heap, g_peers.base[SEG_GPU].data(), sizeof(char *) * rt.n_pes,
                         hipMemcpyHostToDevice), "filling the GPU peer table");
   check(call, hipMemcpy(g.peer_flags, g.host_peer_flags.data(), rt.n_pes, hipMemcpyHostToDevice),
         "filling the GPU peer table");
   s.peer_heap = g.peer_heap;
   s.peer_flags = g.peer_flags;
   for (int pe = 0; pe < rt.n_pes && pe < device::kStatePeers; ++pe) {
-    s.near_heap[pe] = g.host_peer_heap[pe];
+    s.near_heap[pe] = g_peers.base[SEG_GPU][pe];
     s.near_flags[pe] = g.host_peer_flags[pe];
   }
   s.sync_expected = g.sync_expected;

@@ -48,22 +48,11 @@ __global__ void world_sync_kernel(State s, bool quiet) {
     device::sync_all(s);
 }
 
-/* A team barrier over the same per-sender arrival counters as the world
- * barrier: every member signals every other member once and waits for one
- * signal from each.  Counting per sender keeps world and team barriers
- * consistent with each other as long as every pair of PEs sees the same
- * sequence of barriers they both belong to (the collective calling rule). */
-__global__ void team_sync_kernel(State s, const int *pes, int n, int me, bool quiet) {
+/* A team barrier on the world barrier's per-sender arrival counters (see
+ * device::sync_pes). */
+__global__ void team_sync_kernel(State s, const int *pes, int n, bool quiet) {
   if (quiet) device::quiet(s);
-  for (int i = 1; i < n; ++i) {
-    int peer = pes[(me + i) % n];
-    device::amo<uint64_t>(s, AmoOp::FETCH_ADD, &s.sync_arrive[s.my_pe], 1, 0, peer);
-  }
-  for (int i = 1; i < n; ++i) {
-    int peer = pes[(me + i) % n];
-    uint64_t target = ++s.sync_expected[peer];
-    device::signal_wait_until(s, &s.sync_arrive[peer], ROCSHMEM_CMP_GE, target);
-  }
+  device::sync_pes(s, pes, n);
 }
 
 }  // namespace
@@ -116,9 +105,9 @@ hipError_t launch_quiet(const State &s, hipStream_t stream) {
   return hipGetLastError();
 }
 
-hipError_t launch_team_sync(const State &s, hipStream_t stream, const int *pes, int n, int me,
+hipError_t launch_team_sync(const State &s, hipStream_t stream, const int *pes, int n,
                             bool quiet) {
-  hipLaunchKernelGGL(team_sync_kernel, 1, 1, 0, stream, s, pes, n, me, quiet);
+  hipLaunchKernelGGL(team_sync_kernel, 1, 1, 0, stream, s, pes, n, quiet);
   return hipGetLastError();
 }
 

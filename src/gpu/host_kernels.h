@@ -34,10 +34,10 @@ hipError_t launch_signal(const device::State &s, hipStream_t stream, uint64_t *s
 hipError_t launch_signal_wait(const device::State &s, hipStream_t stream, uint64_t *sig_addr,
                               int cmp, uint64_t value);
 hipError_t launch_quiet(const device::State &s, hipStream_t stream);
-/* pes: device array of the members' world PEs; me: my index in it.  With
+/* pes: device array of the members' world PEs, this PE among them.  With
  * quiet, a barrier; without, a sync. */
 hipError_t launch_team_sync(const device::State &s, hipStream_t stream, const int *pes, int n,
-                            int me, bool quiet);
+                            bool quiet);
 hipError_t launch_world_sync(const device::State &s, hipStream_t stream, bool quiet);
 
 }  // namespace gpu

@@ -62,7 +62,7 @@ void team_sync(const char *call, rocshmem_team_t team, hipStream_t stream, bool 
     return;
   }
   check(call, launch_team_sync(g_gpu.state, stream, device_members(call, team),
-                               static_cast<int>(team->pes.size()), team->my_index, quiet),
+                               static_cast<int>(team->pes.size()), quiet),
         "launching a GPU team barrier");
 }
 
