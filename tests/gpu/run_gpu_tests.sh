@@ -8,7 +8,10 @@
 #
 # STAGED is a folder made by stage.sh (lib/, bin/) or a build tree itself.
 # Environment: NPS (default "2 4"), MPS_MODES (default "off on"), TEST_TIMEOUT
-# (seconds per run, default 120).
+# (seconds per run, default 120), GPU_SETS (default "all": every GPU; else a
+# space-separated list of CUDA_VISIBLE_DEVICES values, each a pass of its
+# own, e.g. "0 0,1" = one GPU, then two).  PE i runs on GPU (node-local rank
+# i) mod (visible GPUs): with 2 GPUs, 2 PEs get one GPU each, 4 PEs two each.
 set -u
 staged=$(cd "${1:?usage: $0 STAGED_OR_BUILD_DIR}" && pwd)
 if [ -d "$staged/bin" ]; then bin=$staged/bin lib=$staged/lib
@@ -20,6 +23,7 @@ mps_control=${MPS_CONTROL:-/usr/local/nvidia/bin/nvidia-cuda-mps-control}
 [ -x "$mps_control" ] || mps_control=$(command -v nvidia-cuda-mps-control || true)
 
 nvidia-smi -L 2>/dev/null | sed 's/^/# /'
+nvidia-smi topo -m 2>/dev/null | sed 's/^/# /'
 passed=0 failed=0 n=0
 run_one() { # MODE NP PROG [ARGS]
   local mode=$1 np=$2 prog=$3
@@ -32,13 +36,16 @@ run_one() { # MODE NP PROG [ARGS]
   n=$((n + 1))
   if [ "$rc" -eq 0 ] && [ "$bad" -eq 0 ] && [ "$ok" -gt 0 ]; then
     passed=$((passed + ok))
-    echo "ok $n - $prog np=$np MPS $mode ($ok cases)"
+    echo "ok $n - $prog np=$np GPUs $gpus MPS $mode ($ok cases)"
   else
     failed=$((failed + bad + 1))
-    echo "not ok $n - $prog np=$np MPS $mode (exit $rc, $ok ok, $bad not ok)"
+    echo "not ok $n - $prog np=$np GPUs $gpus MPS $mode (exit $rc, $ok ok, $bad not ok)"
     echo "$out" | tail -n 25 | sed 's/^/#   /'
   fi
 }
+for gpus in ${GPU_SETS:-all}; do
+if [ "$gpus" = all ]; then unset CUDA_VISIBLE_DEVICES; else export CUDA_VISIBLE_DEVICES=$gpus; fi
+echo "# GPUs: $gpus"
 for mode in ${MPS_MODES:-off on}; do
   if [ "$mode" = on ]; then
     if [ -z "$mps_control" ]; then echo "# MPS control not found: skipping MPS on"; continue; fi
@@ -49,6 +56,7 @@ for mode in ${MPS_MODES:-off on}; do
     run_one "$mode" "$np" module "$bin/module_kernel.gpubin"
   done
   if [ "$mode" = on ]; then echo quit | "$mps_control" >/dev/null 2>&1; fi
+done
 done
 echo "1..$n"
 echo "$passed passed, $failed failed"
