@@ -87,7 +87,31 @@ man3/rocshmem_device.3: rocshmem_putmem_signal_on_stream rocshmem_signal_wait_un
 man3/rocshmem_device.3: rocshmem_quiet_on_stream rocshmem_barrier_all_on_stream
 man3/rocshmem_device.3: rocshmem_barrier_on_stream rocshmem_sync_all_on_stream
 man3/rocshmem_device.3: rocshmem_team_sync_on_stream rocshmem_hipmodule_init rocshmem_cumodule_init
+man3/rocshmem_device.3: rocshmem_team_sync_wave rocshmem_team_sync_wg rocshmem_barrier_wave
+man3/rocshmem_device.3: rocshmem_barrier_wg rocshmem_alltoallmem_on_stream
+man3/rocshmem_device.3: rocshmem_broadcastmem_on_stream
 LIST
+
+  # The device collectives (rocshmem_device.h): _wave and _wg forms of every
+  # type, the thread forms of half and bfloat16 (the other thread forms are
+  # the host names of shmem_broadcast(3)), and the reductions on a stream.
+  { dev_rma=$(table ROCSHMEM_RMA_DEVICE_TYPES)
+    dev_extra=$(table ROCSHMEM_RMA_DEVICE_EXTRA_TYPES)
+    bitw=$(table ROCSHMEM_REDUCE_BITWISE_TYPES)
+    arith=$(table ROCSHMEM_REDUCE_ARITH_TYPES)
+    red_bit="and_reduce or_reduce xor_reduce and_reduce_scatter or_reduce_scatter xor_reduce_scatter"
+    red_ar="max_reduce min_reduce sum_reduce prod_reduce max_reduce_scatter min_reduce_scatter
+            sum_reduce_scatter prod_reduce_scatter"
+    forms() { for o in $1; do echo "${o}_wave ${o}_wg"; done; }
+    each rocshmem "$dev_rma" "$(forms "broadcast fcollect alltoall")"
+    each rocshmem "$dev_extra" "broadcast fcollect alltoall $red_ar"
+    each rocshmem "$bitw" "$(forms "$red_bit")"
+    each rocshmem "$arith $dev_extra" "$(forms "$red_ar")"
+    for o in broadcastmem fcollectmem alltoallmem; do echo "rocshmem_${o}_wave"; echo "rocshmem_${o}_wg"; done
+    each rocshmem "$bitw" "and_reduce_on_stream or_reduce_on_stream xor_reduce_on_stream"
+    each rocshmem "$arith $dev_extra" \
+      "max_reduce_on_stream min_reduce_on_stream sum_reduce_on_stream prod_reduce_on_stream"; } |
+    with man3/rocshmem_device.3
 
   # The device-only group forms (rocshmem_device.h): _wave and _wg of the RMA
   # and put-with-signal families.

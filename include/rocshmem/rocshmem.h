@@ -104,7 +104,7 @@ ROCSHMEM_FN_ATTR void rocshmem_barrier(rocshmem_team_t team);
 /* dest[0..nreduce) on team member i = reduction over members of their
  * source[i*nreduce .. (i+1)*nreduce) */
 #define ROCSHMEM_DECLARE_REDUCE_SCATTER(KEY, T, OP) \
-  int rocshmem_##KEY##_##OP##_reduce_scatter(rocshmem_team_t team, T *dest, const T *source, \
+  ROCSHMEM_FN_ATTR int rocshmem_##KEY##_##OP##_reduce_scatter(rocshmem_team_t team, T *dest, const T *source, \
                                              size_t nreduce);
 #define ROCSHMEM_DECLARE_REDUCE_SCATTER_BIT(KEY, T) \
   ROCSHMEM_DECLARE_REDUCE_SCATTER(KEY, T, and)      \

@@ -11,6 +11,10 @@
  *    every thread of the workgroup (block) calls with identical arguments,
  *    the call returns when the whole group is done;
  *  - rocshmem_barrier_all_wave/_wg, rocshmem_sync_all_wave/_wg, pe_quiet;
+ *  - team barrier/sync and the collectives (broadcast, fcollect, alltoall,
+ *    TYPE_OP_reduce, TYPE_OP_reduce_scatter) as _wave and _wg forms (the
+ *    thread forms are the rocshmem.h names), and ROCSHMEM_TEAM_WORLD /
+ *    _SHARED usable in kernels;
  *  - the half and bfloat16 RMA types (rocshmem_half_put ...; types.def,
  *    ROCSHMEM_RMA_DEVICE_EXTRA_TYPES).
  * The thread forms of barrier_all/sync_all are called by one thread per PE.
@@ -60,6 +64,30 @@
   ROCSHMEM_API_RMA_STRIDED(ROCSHMEM_TYPED_NAME, rocshmem, KEY, T, BODY)              \
   ROCSHMEM_API_RMA_SCALAR(rocshmem, KEY, T, BODY)
 
+/* The device collectives of one type (KEY empty and T void: the mem forms):
+ * broadcast, fcollect, alltoall (api_coll.def), and one reduction OP as
+ * TYPE_OP_reduce and TYPE_OP_reduce_scatter.  NAMER picks the form:
+ * ROCSHMEM_TYPED_NAME (thread, the host names), ROCSHMEM_TYPED_NAME_WAVE /
+ * _WG (rocshmem_int_sum_reduce_wg, rocshmem_broadcastmem_wave ...). */
+#define ROCSHMEM_DEVICE_COLL(NAMER, KEY, T, BODY) \
+  ROCSHMEM_API_COLL_DEVICE(NAMER, rocshmem, KEY, T, BODY)
+#define ROCSHMEM_DEVICE_REDUCE(NAMER, KEY, T, OP, BODY)                                        \
+  ROCSHMEM_API_FN(int, NAMER(rocshmem, KEY, OP, _reduce),                                      \
+                  (rocshmem_team_t team, T * dest, const T *source, size_t nreduce), BODY,     \
+                  (reduce_##OP, T, KEY, team, dest, source, nreduce))                          \
+  ROCSHMEM_API_FN(int, NAMER(rocshmem, KEY, OP, _reduce_scatter),                              \
+                  (rocshmem_team_t team, T * dest, const T *source, size_t nreduce), BODY,     \
+                  (reduce_scatter_##OP, T, KEY, team, dest, source, nreduce))
+#define ROCSHMEM_DEVICE_REDUCE_BITWISE(NAMER, KEY, T, BODY) \
+  ROCSHMEM_DEVICE_REDUCE(NAMER, KEY, T, and, BODY)          \
+  ROCSHMEM_DEVICE_REDUCE(NAMER, KEY, T, or, BODY)           \
+  ROCSHMEM_DEVICE_REDUCE(NAMER, KEY, T, xor, BODY)
+#define ROCSHMEM_DEVICE_REDUCE_ARITH(NAMER, KEY, T, BODY) \
+  ROCSHMEM_DEVICE_REDUCE(NAMER, KEY, T, max, BODY)        \
+  ROCSHMEM_DEVICE_REDUCE(NAMER, KEY, T, min, BODY)        \
+  ROCSHMEM_DEVICE_REDUCE(NAMER, KEY, T, sum, BODY)        \
+  ROCSHMEM_DEVICE_REDUCE(NAMER, KEY, T, prod, BODY)
+
 #if defined(__CUDACC__) || defined(__HIPCC__)
 #undef ROCSHMEM_FN_ATTR
 #define ROCSHMEM_FN_ATTR __device__
@@ -69,6 +97,20 @@
                             ROCSHMEM_DECL_BODY, ROCSHMEM_DECL_BODY)
 #define ROCSHMEM_DEVICE_DECLARE_THREAD_TYPED(KEY, T) \
   ROCSHMEM_DEVICE_THREAD_RMA(KEY, T, ROCSHMEM_DECL_BODY, ROCSHMEM_DECL_BODY)
+/* Collectives: _wave and _wg forms of every type (the thread forms of the
+ * host types are in rocshmem.h), all three forms for half and bfloat16. */
+#define ROCSHMEM_DEVICE_DECLARE_COLL_GROUP(KEY, T)                                     \
+  ROCSHMEM_DEVICE_COLL(ROCSHMEM_TYPED_NAME_WAVE, KEY, T, ROCSHMEM_DECL_BODY)           \
+  ROCSHMEM_DEVICE_COLL(ROCSHMEM_TYPED_NAME_WG, KEY, T, ROCSHMEM_DECL_BODY)
+#define ROCSHMEM_DEVICE_DECLARE_REDUCE_BIT_GROUP(KEY, T)                               \
+  ROCSHMEM_DEVICE_REDUCE_BITWISE(ROCSHMEM_TYPED_NAME_WAVE, KEY, T, ROCSHMEM_DECL_BODY) \
+  ROCSHMEM_DEVICE_REDUCE_BITWISE(ROCSHMEM_TYPED_NAME_WG, KEY, T, ROCSHMEM_DECL_BODY)
+#define ROCSHMEM_DEVICE_DECLARE_REDUCE_ARITH_GROUP(KEY, T)                             \
+  ROCSHMEM_DEVICE_REDUCE_ARITH(ROCSHMEM_TYPED_NAME_WAVE, KEY, T, ROCSHMEM_DECL_BODY)   \
+  ROCSHMEM_DEVICE_REDUCE_ARITH(ROCSHMEM_TYPED_NAME_WG, KEY, T, ROCSHMEM_DECL_BODY)
+#define ROCSHMEM_DEVICE_DECLARE_EXTRA_COLL(KEY, T)                                     \
+  ROCSHMEM_DEVICE_COLL(ROCSHMEM_TYPED_NAME, KEY, T, ROCSHMEM_DECL_BODY)                \
+  ROCSHMEM_DEVICE_REDUCE_ARITH(ROCSHMEM_TYPED_NAME, KEY, T, ROCSHMEM_DECL_BODY)
 
 #ifdef __cplusplus
 extern "C" {
@@ -86,12 +128,104 @@ __device__ void rocshmem_barrier_all_wave(void);
 __device__ void rocshmem_barrier_all_wg(void);
 __device__ void rocshmem_sync_all_wave(void);
 __device__ void rocshmem_sync_all_wg(void);
+
+/* ---------------------------------------------------------------- teams and collectives
+ * Team handles come from the host (kernel arguments) or are
+ * ROCSHMEM_TEAM_WORLD / ROCSHMEM_TEAM_SHARED, which work in kernels too (see
+ * below).  A collective is called by one thread (the rocshmem.h names),
+ * one wavefront (_wave) or one work-group (_wg) per PE, by every member of
+ * the team; each returns 0.  rocshmem_team_my_pe / team_n_pes /
+ * team_translate_pe (rocshmem.h) give -1 for ROCSHMEM_TEAM_INVALID. */
+__device__ int rocshmem_team_sync_wave(rocshmem_team_t team);
+__device__ int rocshmem_team_sync_wg(rocshmem_team_t team);
+__device__ void rocshmem_barrier_wave(rocshmem_team_t team);
+__device__ void rocshmem_barrier_wg(rocshmem_team_t team);
+ROCSHMEM_RMA_DEVICE_TYPES(ROCSHMEM_DEVICE_DECLARE_COLL_GROUP)
+ROCSHMEM_DEVICE_COLL(ROCSHMEM_MEM_NAME_WAVE, , void, ROCSHMEM_DECL_BODY)
+ROCSHMEM_DEVICE_COLL(ROCSHMEM_MEM_NAME_WG, , void, ROCSHMEM_DECL_BODY)
+ROCSHMEM_RMA_DEVICE_EXTRA_TYPES(ROCSHMEM_DEVICE_DECLARE_EXTRA_COLL)
+ROCSHMEM_REDUCE_BITWISE_TYPES(ROCSHMEM_DEVICE_DECLARE_REDUCE_BIT_GROUP)
+ROCSHMEM_REDUCE_ARITH_TYPES(ROCSHMEM_DEVICE_DECLARE_REDUCE_ARITH_GROUP)
+/* half and bfloat16: sum/prod/min/max, computed in float */
+ROCSHMEM_RMA_DEVICE_EXTRA_TYPES(ROCSHMEM_DEVICE_DECLARE_REDUCE_ARITH_GROUP)
+
+/* The handles of the predefined teams, from the device state. */
+__device__ rocshmem_team_t rocshmemi_device_team_world(void);
+__device__ rocshmem_team_t rocshmemi_device_team_shared(void);
 #ifdef __cplusplus
 }
 #endif
 
 #undef ROCSHMEM_DEVICE_DECLARE_GROUP_TYPED
 #undef ROCSHMEM_DEVICE_DECLARE_THREAD_TYPED
+#undef ROCSHMEM_DEVICE_DECLARE_COLL_GROUP
+#undef ROCSHMEM_DEVICE_DECLARE_REDUCE_BIT_GROUP
+#undef ROCSHMEM_DEVICE_DECLARE_REDUCE_ARITH_GROUP
+#undef ROCSHMEM_DEVICE_DECLARE_EXTRA_COLL
+
+/* ROCSHMEM_TEAM_WORLD and ROCSHMEM_TEAM_SHARED in kernels.  On the host
+ * they are variables of librocshmem (rocshmem.h), which device code cannot
+ * read: nvcc rejects the reference, and a host address would be meaningless
+ * there anyway.  The device state carries the same handle values, so in the
+ * device compilation pass only the names become calls that read it; host
+ * code (and the host pass of a .cu file) keeps the variables, and a handle
+ * passed from the host to a kernel compares equal to the one read there.
+ * The wrappers are __host__ __device__ so that host code seen by the device
+ * pass (which is not compiled for the device) still type-checks. */
+static inline __host__ __device__ rocshmem_team_t rocshmemi_team_world(void) {
+#if defined(__CUDA_ARCH__) || defined(__HIP_DEVICE_COMPILE__)
+  return rocshmemi_device_team_world();
+#else
+  return ROCSHMEM_TEAM_WORLD;
+#endif
+}
+static inline __host__ __device__ rocshmem_team_t rocshmemi_team_shared(void) {
+#if defined(__CUDA_ARCH__) || defined(__HIP_DEVICE_COMPILE__)
+  return rocshmemi_device_team_shared();
+#else
+  return ROCSHMEM_TEAM_SHARED;
+#endif
+}
+#if defined(__CUDA_ARCH__) || defined(__HIP_DEVICE_COMPILE__)
+#define ROCSHMEM_TEAM_WORLD (rocshmemi_team_world())
+#define ROCSHMEM_TEAM_SHARED (rocshmemi_team_shared())
+#endif
+
+/* ---------------------------------------------------------------- device contexts
+ * A fixed pool of contexts in GPU memory (64, the default one included).
+ * Every thread of a workgroup calls create / destroy with the same
+ * arguments; create returns 0, or non-zero (and ROCSHMEM_CTX_INVALID) when
+ * the pool is exhausted, options has unknown bits or this PE is not in the
+ * team.  quiet on a context completes the operations it issued (operations
+ * through the host proxy are tracked per context); PE arguments of the ctx_
+ * routines on a team context are team member indices.  Any ctx that is not
+ * from the pool (ROCSHMEM_CTX_DEFAULT, ROCSHMEM_CTX_INVALID) is the default
+ * context, which in kernels is also the value rocshmem_get_device_ctx()
+ * returns on the host. */
+#ifdef __cplusplus
+extern "C" {
+#endif
+__device__ int rocshmem_wg_ctx_create(long options, rocshmem_ctx_t *ctx);
+__device__ int rocshmem_wg_team_create_ctx(rocshmem_team_t team, long options,
+                                           rocshmem_ctx_t *ctx);
+__device__ void rocshmem_wg_ctx_destroy(rocshmem_ctx_t ctx);
+__device__ rocshmem_ctx_t rocshmemi_device_ctx_default(void);
+/* Host: the default device context, to pass to kernels (NULL without a GPU heap). */
+void *rocshmem_get_device_ctx(void);
+#ifdef __cplusplus
+}
+#endif
+/* ROCSHMEM_CTX_DEFAULT in kernels, as ROCSHMEM_TEAM_WORLD above. */
+static inline __host__ __device__ rocshmem_ctx_t rocshmemi_ctx_default(void) {
+#if defined(__CUDA_ARCH__) || defined(__HIP_DEVICE_COMPILE__)
+  return rocshmemi_device_ctx_default();
+#else
+  return ROCSHMEM_CTX_DEFAULT;
+#endif
+}
+#if defined(__CUDA_ARCH__) || defined(__HIP_DEVICE_COMPILE__)
+#define ROCSHMEM_CTX_DEFAULT (rocshmemi_ctx_default())
+#endif
 #undef ROCSHMEM_FN_ATTR
 #define ROCSHMEM_FN_ATTR
 

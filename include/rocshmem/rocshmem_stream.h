@@ -38,6 +38,34 @@ void rocshmem_barrier_on_stream(rocshmem_team_t team, hipStream_t stream);
 void rocshmem_sync_all_on_stream(hipStream_t stream);
 void rocshmem_team_sync_on_stream(rocshmem_team_t team, hipStream_t stream);
 
+/* ---------------------------------------------------------------- stream-ordered collectives
+ * Run by one work-group on the stream, with the device collectives'
+ * algorithms; every member of the team enqueues the same collective in the
+ * same order.  dest and source are in the GPU heap (rocshmem_malloc). */
+/* dest[i * size ..] on member j = member i's source[j * size ..] (bytes) */
+void rocshmem_alltoallmem_on_stream(rocshmem_team_t team, void *dest, const void *source,
+                                    size_t size, hipStream_t stream);
+/* every member's dest = member pe_root's source (nelems bytes) */
+void rocshmem_broadcastmem_on_stream(rocshmem_team_t team, void *dest, const void *source,
+                                     size_t nelems, int pe_root, hipStream_t stream);
+/* rocshmem_TYPE_OP_reduce_on_stream for the reduction tables of types.def
+ * (and sum/prod/min/max of half and bfloat16); dest may be source. */
+#define ROCSHMEM_DECLARE_REDUCE_ON_STREAM(KEY, T, OP)                                         \
+  void rocshmem_##KEY##_##OP##_reduce_on_stream(rocshmem_team_t team, T *dest, const T *source, \
+                                                size_t nreduce, hipStream_t stream);
+#define ROCSHMEM_DECLARE_REDUCE_ON_STREAM_BIT(KEY, T) \
+  ROCSHMEM_DECLARE_REDUCE_ON_STREAM(KEY, T, and)      \
+  ROCSHMEM_DECLARE_REDUCE_ON_STREAM(KEY, T, or) ROCSHMEM_DECLARE_REDUCE_ON_STREAM(KEY, T, xor)
+#define ROCSHMEM_DECLARE_REDUCE_ON_STREAM_ARITH(KEY, T)                                           \
+  ROCSHMEM_DECLARE_REDUCE_ON_STREAM(KEY, T, max) ROCSHMEM_DECLARE_REDUCE_ON_STREAM(KEY, T, min)   \
+  ROCSHMEM_DECLARE_REDUCE_ON_STREAM(KEY, T, sum) ROCSHMEM_DECLARE_REDUCE_ON_STREAM(KEY, T, prod)
+ROCSHMEM_REDUCE_BITWISE_TYPES(ROCSHMEM_DECLARE_REDUCE_ON_STREAM_BIT)
+ROCSHMEM_REDUCE_ARITH_TYPES(ROCSHMEM_DECLARE_REDUCE_ON_STREAM_ARITH)
+ROCSHMEM_RMA_DEVICE_EXTRA_TYPES(ROCSHMEM_DECLARE_REDUCE_ON_STREAM_ARITH)
+#undef ROCSHMEM_DECLARE_REDUCE_ON_STREAM
+#undef ROCSHMEM_DECLARE_REDUCE_ON_STREAM_BIT
+#undef ROCSHMEM_DECLARE_REDUCE_ON_STREAM_ARITH
+
 /* ---------------------------------------------------------------- modules loaded at run time
  * A module (cubin/fatbin/code object) device-linked against
  * librocshmem_device.a holds its own copy of the device state: call this

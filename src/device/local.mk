@@ -11,3 +11,9 @@ DEVICE_ENTRY_DEPS = src/device/entry.h src/device/registration.h \
 	include/rocshmem/rocshmem_device.h $(DEVICE_IMPL_DEPS)
 EXTRA_DIST += $(DEVICE_ENTRY_DEPS)
 $(librocshmem_device_a_OBJECTS): $(DEVICE_ENTRY_DEPS)
+# Device teams and collectives (one file per form and part: the reductions
+# are many entry points, and separate files compile in parallel).
+librocshmem_device_a_SOURCES += src/device/team.cu src/device/coll.cu src/device/coll_wave.cu \
+	src/device/coll_wg.cu src/device/reduce.cu src/device/reduce_wave.cu src/device/reduce_wg.cu
+DEVICE_IMPL_DEPS += src/device/impl/team.h src/device/impl/coll.h
+DEVICE_ENTRY_DEPS += src/device/coll_entry.h

@@ -17,7 +17,7 @@ namespace device {
 
 /* Bumped whenever the layout changes, so a device library and a host
  * library from different builds refuse to work together. */
-constexpr uint32_t kStateVersion = 2;
+constexpr uint32_t kStateVersion = 3;
 
 /* PEs whose peer heap and flags are also kept in the State itself (see
  * State::near_heap). */
@@ -27,6 +27,16 @@ constexpr int kStatePeers = 16;
 enum : uint8_t {
   kPeerReachable = 1 << 0, /* its GPU heap is mapped here (IPC or self) */
   kPeerSameGpu = 1 << 1,   /* it runs on this GPU: device-scope atomics and fences */
+};
+
+/* A team as kernels see it (src/gpu/gpu_teams.cc fills a table of these,
+ * src/device/impl/team.h looks handles up in it).  Kernels receive team
+ * handles from the host, so the host's rocshmem_team_t is the key. */
+struct Team {
+  const void *handle; /* the host's rocshmem_team_t; nullptr: a free slot */
+  int size;
+  int my_index;       /* this PE's index in the team */
+  const int *pes;     /* [size] world PE of each member, in team order (device memory) */
 };
 
 struct State {
@@ -45,6 +55,13 @@ struct State {
    * sync_expected is private, [n_pes] counts of signals consumed. */
   uint64_t *sync_arrive;
   uint64_t *sync_expected;
+  /* The teams this PE belongs to: [team_slots] (free slots have a null
+   * handle), and the handles of ROCSHMEM_TEAM_WORLD / _SHARED, which
+   * kernels read through the device-pass macros of rocshmem_device.h. */
+  const Team *teams;
+  int team_slots;
+  const void *team_world;
+  const void *team_shared;
   /* peer_heap[pe] and peer_flags[pe] for pe < kStatePeers, copied here: the
    * State is __constant__ in every device image, and a constant-memory load
    * is not ordered behind the caller's previous global atomic or load as the

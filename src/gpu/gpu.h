@@ -14,6 +14,8 @@
 #include "transport/network.h"
 #include "transport/peer_table.h"
 
+struct rocshmem_team_s;
+
 namespace rocshmem {
 
 struct Runtime;
@@ -41,6 +43,12 @@ void get(const char *call, int pe, const Location &from, void *dest, size_t byte
  * respect to device-side AMOs); returns the old value. */
 uint64_t atomic(const char *call, int pe, const Location &at, net::AtomicOp op, uint64_t operand,
                 uint64_t compare, size_t size);
+
+/* The device team table (gpu_teams.cc): team.cc reports every team this PE
+ * joins (`call` names the split for a full-table error) and every team it
+ * destroys.  No-ops without a GPU heap. */
+void team_created(const char *call, const rocshmem_team_s *team);
+void team_destroyed(const rocshmem_team_s *team);
 
 /* Local GPU memory (symmetric allocation: calloc, realloc). */
 void zero(void *p, size_t bytes);

@@ -32,16 +32,13 @@ struct GpuContext {
   device::State state{};
 
   /* Host-initiated operations run on the library's own stream, one at a time
-   * (the result slot is shared); mu also guards the team cache. */
+   * (the result slot is shared). */
   std::mutex mu;
   hipStream_t stream = nullptr;
   uint64_t *result = nullptr; /* pinned host memory the atomic kernel writes */
 };
 
 extern GpuContext g_gpu;
-
-/* Frees what the stream routines cached on the GPU (stream_api.cc). */
-void stream_teardown();
 
 /* Ends the job naming the public call when a GPU runtime call failed. */
 inline void check(const char *call, hipError_t err, const char *what) {

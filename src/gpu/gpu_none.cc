@@ -30,6 +30,8 @@ uint64_t atomic(const char *call, int, const Location &, net::AtomicOp, uint64_t
                 size_t) {
   unreachable(call);
 }
+void team_created(const char *, const rocshmem_team_s *) {}
+void team_destroyed(const rocshmem_team_s *) {}
 void zero(void *, size_t) { unreachable("rocshmem_calloc"); }
 void copy_local(void *, const void *, size_t) { unreachable("rocshmem_realloc"); }
 

@@ -14,6 +14,7 @@
 #include "device/registration.h"
 #include "gpu/gpu.h"
 #include "gpu/gpu_internal.h"
+#include "gpu/gpu_teams.h"
 #include "gpu/host_kernels.h"
 
 namespace rocshmem {
@@ -197,6 +198,7 @@ void setup(const char *call, Runtime &rt) {
   check(call, hipStreamCreateWithFlags(&g.stream, hipStreamNonBlocking), "creating a GPU stream");
   check(call, hipHostMalloc(reinterpret_cast<void **>(&g.result), sizeof(uint64_t), hipHostMallocDefault),
         "allocating pinned host memory");
+  device_teams_setup(call, rt);
 
   g_peers.lo[SEG_GPU] = reinterpret_cast<uintptr_t>(base);
   g_peers.hi[SEG_GPU] = g_peers.lo[SEG_GPU] + size;
@@ -209,7 +211,7 @@ void teardown(Runtime &rt) {
   GpuContext &g = g_gpu;
   if (!g.active) return;
   (void)hipDeviceSynchronize();
-  stream_teardown();
+  device_teams_teardown();
   for (char *p : g.ipc_mapped) (void)hipIpcCloseMemHandle(p);
   g.ipc_mapped.clear();
   (void)hipFree(g.peer_heap);

@@ -6,6 +6,7 @@
 #include <rocshmem/rocshmem.h>
 
 #include "device/impl/all.h"
+#include "device/impl/coll.h"
 
 namespace rocshmem {
 namespace gpu {
@@ -55,6 +56,36 @@ __global__ void team_sync_kernel(State s, const int *pes, int n, bool quiet) {
   device::sync_pes(s, pes, n);
 }
 
+/* ---------------------------------------------------------------- team collectives */
+constexpr int kCollThreads = 512;
+
+__global__ void broadcast_kernel(State s, device::Team t, void *dest, const void *source,
+                                 size_t bytes, int root) {
+  device::coll::broadcast<device::Workgroup>(s, "rocshmem_broadcastmem_on_stream", t, dest,
+                                             source, bytes, root);
+}
+
+__global__ void alltoall_kernel(State s, device::Team t, void *dest, const void *source,
+                                size_t bytes) {
+  device::coll::alltoall<device::Workgroup>(s, "rocshmem_alltoallmem_on_stream", t, dest, source,
+                                            bytes);
+}
+
+/* The operator of each routine-name op. */
+using op_and = device::coll::OpAnd;
+using op_or = device::coll::OpOr;
+using op_xor = device::coll::OpXor;
+using op_max = device::coll::OpMax;
+using op_min = device::coll::OpMin;
+using op_sum = device::coll::OpSum;
+using op_prod = device::coll::OpProd;
+
+template <class T, class Op>
+__global__ void reduce_kernel(State s, device::Team t, T *dest, const T *source, size_t nreduce) {
+  device::coll::reduce<T, Op, device::Workgroup>(s, "rocshmem_reduce_on_stream", t, dest, source,
+                                                 nreduce);
+}
+
 }  // namespace
 
 hipError_t preload_kernels() {
@@ -68,6 +99,11 @@ hipError_t preload_kernels() {
       reinterpret_cast<const void *>(quiet_kernel),
       reinterpret_cast<const void *>(world_sync_kernel),
       reinterpret_cast<const void *>(team_sync_kernel),
+      reinterpret_cast<const void *>(broadcast_kernel),
+      reinterpret_cast<const void *>(alltoall_kernel),
+#define ROCSHMEM_GPU_REDUCE_OP(KEY, T, OP) reinterpret_cast<const void *>(reduce_kernel<T, op_##OP>),
+      ROCSHMEM_GPU_REDUCE_ALL
+#undef ROCSHMEM_GPU_REDUCE_OP
   };
   for (const void *k : kernels) {
     hipError_t err = hipFuncGetAttributes(&attr, k);
@@ -115,6 +151,29 @@ hipError_t launch_world_sync(const State &s, hipStream_t stream, bool quiet) {
   hipLaunchKernelGGL(world_sync_kernel, 1, 1, 0, stream, s, quiet);
   return hipGetLastError();
 }
+
+hipError_t launch_broadcast(const State &s, hipStream_t stream, const device::Team &t, void *dest,
+                            const void *source, size_t bytes, int root) {
+  hipLaunchKernelGGL(broadcast_kernel, 1, kCollThreads, 0, stream, s, t, dest, source, bytes, root);
+  return hipGetLastError();
+}
+
+hipError_t launch_alltoall(const State &s, hipStream_t stream, const device::Team &t, void *dest,
+                           const void *source, size_t bytes) {
+  hipLaunchKernelGGL(alltoall_kernel, 1, kCollThreads, 0, stream, s, t, dest, source, bytes);
+  return hipGetLastError();
+}
+
+#define ROCSHMEM_GPU_REDUCE_OP(KEY, T, OP)                                                     \
+  hipError_t launch_reduce_##KEY##_##OP(const State &s, hipStream_t stream,                     \
+                                        const device::Team &t, T *dest, const T *source,       \
+                                        size_t nreduce) {                                      \
+    hipLaunchKernelGGL((reduce_kernel<T, op_##OP>), 1, kCollThreads, 0, stream, s, t, dest,     \
+                       source, nreduce);                                                       \
+    return hipGetLastError();                                                                  \
+  }
+ROCSHMEM_GPU_REDUCE_ALL
+#undef ROCSHMEM_GPU_REDUCE_OP
 
 }  // namespace gpu
 }  // namespace rocshmem

@@ -10,6 +10,7 @@
 #include <cstdint>
 
 #include <rocshmem/gpu_platform.h>
+#include <rocshmem/types.def>
 
 #include "device/state.h"
 
@@ -39,6 +40,35 @@ hipError_t launch_quiet(const device::State &s, hipStream_t stream);
 hipError_t launch_team_sync(const device::State &s, hipStream_t stream, const int *pes, int n,
                             bool quiet);
 hipError_t launch_world_sync(const device::State &s, hipStream_t stream, bool quiet);
+
+/* Team collectives on a stream: one work-group each, running the device
+ * library's own algorithms (impl/coll.h) on the team's device view.
+ * Arguments are validated by the caller; bytes / nreduce > 0. */
+hipError_t launch_broadcast(const device::State &s, hipStream_t stream, const device::Team &t,
+                            void *dest, const void *source, size_t bytes, int root);
+hipError_t launch_alltoall(const device::State &s, hipStream_t stream, const device::Team &t,
+                           void *dest, const void *source, size_t bytes);
+/* launch_reduce_KEY_OP (launch_reduce_int_sum ...) for the reduction
+ * tables of types.def (and/or/xor for the bitwise table, max/min/sum/prod
+ * for the arithmetic one and half/bfloat16): named per type key, not a
+ * template over T, because the tables list typedefs of one type under
+ * several keys.  Users define ROCSHMEM_GPU_REDUCE_OP(KEY, T, OP), then
+ * expand ROCSHMEM_GPU_REDUCE_ALL. */
+#define ROCSHMEM_GPU_REDUCE_BIT(KEY, T) \
+  ROCSHMEM_GPU_REDUCE_OP(KEY, T, and) ROCSHMEM_GPU_REDUCE_OP(KEY, T, or) ROCSHMEM_GPU_REDUCE_OP(KEY, T, xor)
+#define ROCSHMEM_GPU_REDUCE_ARITH(KEY, T)                                 \
+  ROCSHMEM_GPU_REDUCE_OP(KEY, T, max) ROCSHMEM_GPU_REDUCE_OP(KEY, T, min) \
+  ROCSHMEM_GPU_REDUCE_OP(KEY, T, sum) ROCSHMEM_GPU_REDUCE_OP(KEY, T, prod)
+#define ROCSHMEM_GPU_REDUCE_ALL                               \
+  ROCSHMEM_REDUCE_BITWISE_TYPES(ROCSHMEM_GPU_REDUCE_BIT)      \
+  ROCSHMEM_REDUCE_ARITH_TYPES(ROCSHMEM_GPU_REDUCE_ARITH)      \
+  ROCSHMEM_RMA_DEVICE_EXTRA_TYPES(ROCSHMEM_GPU_REDUCE_ARITH)
+#define ROCSHMEM_GPU_REDUCE_OP(KEY, T, OP)                                                   \
+  hipError_t launch_reduce_##KEY##_##OP(const device::State &s, hipStream_t stream,          \
+                                        const device::Team &t, T *dest, const T *source,    \
+                                        size_t nreduce);
+ROCSHMEM_GPU_REDUCE_ALL
+#undef ROCSHMEM_GPU_REDUCE_OP
 
 }  // namespace gpu
 }  // namespace rocshmem

@@ -2,11 +2,10 @@
  * call, then enqueued on the caller's stream as copies and small kernels. */
 #include <rocshmem/rocshmem_stream.h>
 
-#include <map>
-
 #include "core/runtime.h"
 #include "gpu/gpu.h"
 #include "gpu/gpu_internal.h"
+#include "gpu/gpu_teams.h"
 #include "gpu/host_kernels.h"
 #include "team/team.h"
 #include "transport/peer_table.h"
@@ -31,29 +30,6 @@ char *stream_target(const char *call, const char *arg, const void *addr, size_t 
   return loc.mapped;
 }
 
-/* Device copies of team member lists, for the team sync kernel.  Keyed by
- * handle and checked against the member list, since destroyed handles are
- * reused for new teams. */
-struct TeamOnDevice {
-  std::vector<int> pes;
-  int *device_pes = nullptr;
-};
-std::map<rocshmem_team_t, TeamOnDevice> g_team_cache;
-
-const int *device_members(const char *call, rocshmem_team_t team) {
-  std::lock_guard<std::mutex> lock(g_gpu.mu);
-  TeamOnDevice &t = g_team_cache[team];
-  if (t.pes != team->pes) {
-    if (t.device_pes) (void)hipFree(t.device_pes);
-    t.pes = team->pes;
-    check(call, hipMalloc(reinterpret_cast<void **>(&t.device_pes), sizeof(int) * t.pes.size()),
-          "allocating a team's member list on the GPU");
-    check(call, hipMemcpy(t.device_pes, t.pes.data(), sizeof(int) * t.pes.size(),
-                          hipMemcpyHostToDevice), "copying a team's member list to the GPU");
-  }
-  return t.device_pes;
-}
-
 void team_sync(const char *call, rocshmem_team_t team, hipStream_t stream, bool quiet) {
   require_gpu(call);
   team_check(call, team);
@@ -61,18 +37,50 @@ void team_sync(const char *call, rocshmem_team_t team, hipStream_t stream, bool 
     check(call, launch_world_sync(g_gpu.state, stream, quiet), "launching a GPU barrier");
     return;
   }
-  check(call, launch_team_sync(g_gpu.state, stream, device_members(call, team),
-                               static_cast<int>(team->pes.size()), quiet),
+  const device::Team t = device_team(call, team);
+  check(call, launch_team_sync(g_gpu.state, stream, t.pes, t.size, quiet),
         "launching a GPU team barrier");
 }
 
-}  // namespace
-
-void stream_teardown() {
-  for (auto &entry : g_team_cache) (void)hipFree(entry.second.device_pes);
-  g_team_cache.clear();
+/* A symmetric GPU-heap range [addr, addr + bytes) of this PE: the team
+ * collectives read it on the other members. */
+void check_gpu_heap(const char *call, const char *arg, const void *addr, size_t bytes) {
+  Location loc = peer_locate(call, arg, addr, bytes, g_peers.my_pe);
+  if (loc.seg != SEG_GPU)
+    fatal(call, "%s = %p is not in the GPU heap (rocshmem_malloc): the collective runs on the "
+          "GPU", arg, addr);
 }
 
+/* n * size bytes, or a message naming the argument. */
+size_t total_bytes(const char *call, const char *arg, size_t n, size_t size) {
+  if (size && n > SIZE_MAX / size) fatal(call, "%s = %zu overflows the byte count", arg, n);
+  return n * size;
+}
+
+/* The team of a collective on a stream: checked, and its device view. */
+device::Team coll_team(const char *call, rocshmem_team_t team) {
+  require_gpu(call);
+  team_check(call, team);
+  return device_team(call, team);
+}
+
+template <class T>
+using ReduceLaunch = hipError_t (*)(const device::State &, hipStream_t, const device::Team &, T *,
+                                    const T *, size_t);
+
+template <class T>
+void reduce_on_stream(const char *call, ReduceLaunch<T> launch, rocshmem_team_t team, T *dest,
+                      const T *source, size_t nreduce, hipStream_t stream) {
+  const device::Team t = coll_team(call, team);
+  const size_t bytes = total_bytes(call, "nreduce", nreduce, sizeof(T));
+  if (!bytes) return;
+  check_gpu_heap(call, "dest", dest, bytes);
+  check_gpu_heap(call, "source", source, bytes);
+  check(call, launch(g_gpu.state, stream, t, dest, source, nreduce),
+        "launching a reduction");
+}
+
+}  // namespace
 }  // namespace gpu
 }  // namespace rocshmem
 
@@ -154,5 +162,39 @@ void rocshmem_sync_all_on_stream(hipStream_t stream) {
 void rocshmem_team_sync_on_stream(rocshmem_team_t team, hipStream_t stream) {
   team_sync("rocshmem_team_sync_on_stream", team, stream, false);
 }
+
+void rocshmem_alltoallmem_on_stream(rocshmem_team_t team, void *dest, const void *source,
+                                    size_t size, hipStream_t stream) {
+  const char *call = "rocshmem_alltoallmem_on_stream";
+  const device::Team t = coll_team(call, team);
+  const size_t total = total_bytes(call, "size", size, static_cast<size_t>(t.size));
+  if (!total) return;
+  check_gpu_heap(call, "dest", dest, total);
+  check_gpu_heap(call, "source", source, total);
+  check(call, launch_alltoall(g_gpu.state, stream, t, dest, source, size), "launching an alltoall");
+}
+
+void rocshmem_broadcastmem_on_stream(rocshmem_team_t team, void *dest, const void *source,
+                                     size_t nelems, int pe_root, hipStream_t stream) {
+  const char *call = "rocshmem_broadcastmem_on_stream";
+  const device::Team t = coll_team(call, team);
+  if (pe_root < 0 || pe_root >= t.size)
+    fatal(call, "pe_root = %d is out of range [0, %d) of the team", pe_root, t.size);
+  if (!nelems) return;
+  check_gpu_heap(call, "dest", dest, nelems);
+  check_gpu_heap(call, "source", source, nelems);
+  check(call, launch_broadcast(g_gpu.state, stream, t, dest, source, nelems, pe_root),
+        "launching a broadcast");
+}
+
+/* rocshmem_TYPE_OP_reduce_on_stream for the reduction tables. */
+#define ROCSHMEM_GPU_REDUCE_OP(KEY, T, OP)                                                       \
+  void rocshmem_##KEY##_##OP##_reduce_on_stream(rocshmem_team_t team, T *dest, const T *source,  \
+                                                size_t nreduce, hipStream_t stream) {            \
+    reduce_on_stream<T>("rocshmem_" #KEY "_" #OP "_reduce_on_stream", launch_reduce_##KEY##_##OP, \
+                        team, dest, source, nreduce, stream);                                    \
+  }
+ROCSHMEM_GPU_REDUCE_ALL
+#undef ROCSHMEM_GPU_REDUCE_OP
 
 }  // extern "C"

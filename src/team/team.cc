@@ -3,6 +3,7 @@
 #include "core/handle_pool.h"
 #include "core/log.h"
 #include "core/runtime.h"
+#include "gpu/gpu.h"
 #include "sync/barrier.h"
 
 namespace {
@@ -20,13 +21,14 @@ namespace rocshmem {
 
 namespace {
 
-rocshmem_team_t make_team(std::vector<int> pes, int my_index, const rocshmem_team_config_t *config,
-                          long mask) {
+rocshmem_team_t make_team(const char *call, std::vector<int> pes, int my_index,
+                          const rocshmem_team_config_t *config, long mask) {
   rocshmem_team_s *t = g_team_pool.take();
   t->magic = kTeamMagic;
   t->pes = std::move(pes);
   t->my_index = my_index;
   t->config.num_contexts = (config && (mask & ROCSHMEM_TEAM_NUM_CONTEXTS)) ? config->num_contexts : 0;
+  gpu::team_created(call, t); /* kernels look teams up in the GPU's table */
   return t;
 }
 
@@ -109,7 +111,7 @@ int team_split_strided(const char *call, rocshmem_team_t parent, int start, int 
                  "team", start, stride, size, parent->pes.size());
     return 1;
   }
-  if (my_index >= 0) *new_team = make_team(std::move(pes), my_index, config, config_mask);
+  if (my_index >= 0) *new_team = make_team(call, std::move(pes), my_index, config, config_mask);
   group_sync(call, parent->group());
   return 0;
 }
@@ -139,9 +141,9 @@ int team_split_2d(const char *call, rocshmem_team_t parent, int xrange,
   std::vector<int> pes;
   int my_index;
   strided_members(parent, row_start, 1, std::min(xrange, n - row_start), &pes, &my_index);
-  *xaxis_team = make_team(std::move(pes), my_index, xaxis_config, xaxis_mask);
+  *xaxis_team = make_team(call, std::move(pes), my_index, xaxis_config, xaxis_mask);
   strided_members(parent, x, xrange, (n - x + xrange - 1) / xrange, &pes, &my_index);
-  *yaxis_team = make_team(std::move(pes), my_index, yaxis_config, yaxis_mask);
+  *yaxis_team = make_team(call, std::move(pes), my_index, yaxis_config, yaxis_mask);
   group_sync(call, parent->group());
   return 0;
 }
@@ -153,6 +155,7 @@ void team_destroy(const char *call, rocshmem_team_t team) {
     fatal(call, "team = SHMEM_TEAM_%s is predefined and cannot be destroyed",
           team == ROCSHMEM_TEAM_WORLD ? "WORLD" : "SHARED");
   group_sync(call, team->group());
+  gpu::team_destroyed(team);
   team->magic = 0;
   g_team_pool.park(team);
 }

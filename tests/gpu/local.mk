@@ -10,7 +10,10 @@
 #                     (rocshmem_hipmodule_init on HIP)
 #   tests/gpu/stream  GPU-heap allocation, host RMA/AMO/put_signal on GPU memory,
 #                     the _on_stream routines (incl. a strided team's barrier)
+#   tests/gpu/coll    device teams and collectives (every reduction type x op),
+#                     thread/wave/wg, world and strided teams, _on_stream forms
 GPU_TEST_PROGS = tests/gpu/rma tests/gpu/amo tests/gpu/sync tests/gpu/module tests/gpu/stream
+GPU_TEST_PROGS += tests/gpu/coll
 GPU_TEST_WRAPPERS = $(GPU_TEST_PROGS:=-np2.test) $(GPU_TEST_PROGS:=-np4.test)
 GPU_TEST_MODULE = tests/gpu/module_kernel.gpubin
 
@@ -22,6 +25,7 @@ EXTRA_DIST += tests/gpu/gpu_test.sh tests/gpu/gpu_test.h tests/gpu/run_gpu_tests
 	tests/gpu/amo.cu tests/gpu/amo_kernels.cu tests/gpu/amo_kernels.h \
 	tests/gpu/sync.cu tests/gpu/sync_kernels.cu tests/gpu/sync_kernels.h \
 	tests/gpu/module.cu tests/gpu/module_kernel.cu tests/gpu/stream.cu
+EXTRA_DIST += tests/gpu/coll.cu tests/gpu/coll_kernels.cu tests/gpu/coll_kernels.h
 
 GPU_TEST_COMPILE = $(GPU_COMPILE) $(GPU_RDC_FLAGS) $(MPI_CPPFLAGS) -c
 GPU_TEST_LINK = $(GPUCC) $(GPU_LINK_FLAGS) -o $@
@@ -61,6 +65,13 @@ tests/gpu/stream: tests/gpu/stream.o
 	$(AM_V_CXXLD)$(GPU_TEST_LINK) tests/gpu/stream.o $(GPU_TEST_LIBS)
 tests/gpu/module: tests/gpu/module.o
 	$(AM_V_CXXLD)$(GPU_TEST_LINK) tests/gpu/module.o $(GPU_TEST_LIBS)
+tests/gpu/coll.o: tests/gpu/coll.cu tests/gpu/coll_kernels.h $(GPU_TEST_DEPS) \
+	$(srcdir)/include/rocshmem/rocshmem_stream.h
+	$(AM_V_CXX)$(MKDIR_P) tests/gpu && $(GPU_TEST_COMPILE) $(srcdir)/tests/gpu/coll.cu -o $@
+tests/gpu/coll_kernels.o: tests/gpu/coll_kernels.cu tests/gpu/coll_kernels.h $(GPU_TEST_DEPS)
+	$(AM_V_CXX)$(MKDIR_P) tests/gpu && $(GPU_TEST_COMPILE) $(srcdir)/tests/gpu/coll_kernels.cu -o $@
+tests/gpu/coll: tests/gpu/coll.o tests/gpu/coll_kernels.o
+	$(AM_V_CXXLD)$(GPU_TEST_LINK) tests/gpu/coll.o tests/gpu/coll_kernels.o $(GPU_TEST_LIBS)
 
 # The run-time module: its relocatable code device-linked with the library
 # into a loadable image (a fatbin on CUDA, a code object on HIP).

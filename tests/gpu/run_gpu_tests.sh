@@ -52,7 +52,7 @@ for mode in ${MPS_MODES:-off on}; do
     "$mps_control" -d && echo "# MPS started"
   fi
   for np in ${NPS:-2 4}; do
-    for prog in rma amo sync stream; do run_one "$mode" "$np" "$prog"; done
+    for prog in rma amo sync stream coll; do run_one "$mode" "$np" "$prog"; done
     run_one "$mode" "$np" module "$bin/module_kernel.gpubin"
   done
   if [ "$mode" = on ]; then echo quit | "$mps_control" >/dev/null 2>&1; fi

@@ -1,0 +1,230 @@
+/* Inline device implementation: team collectives (broadcast, fcollect,
+ * alltoall, reduce, reduce_scatter) by a group G (Thread, Wave, Workgroup:
+ * every member calls with identical arguments).  Conventions in core.h.
+ *
+ * Pull-based: every PE reads what it needs from the other members' buffers
+ * and writes only its own memory.  Peers' GPU heaps are mapped here, so a
+ * read is a load and needs no scratch buffer, no flag per message and no
+ * second copy; two team syncs (team.h) bracket the reads: the first says
+ * every member's source is ready, the last that nobody reads it any more.
+ * Pushing would need the same two syncs plus the guarantee that the
+ * receiver's dest is free, and a put's completion costs a system-scope
+ * fence per writer.  All data moves through device::get (rma.h), so a peer
+ * that is not mapped here is handled wherever get handles it.
+ *
+ * Every PE reduces the members' contributions in team order, so every PE
+ * computes bit-identical results (floating point included).  The caller
+ * has validated the arguments (sizes, root); bytes > 0. */
+#ifndef ROCSHMEM_DEVICE_IMPL_COLL_H
+#define ROCSHMEM_DEVICE_IMPL_COLL_H
+
+#include "device/impl/core.h"
+#include "device/impl/rma.h"
+#include "device/impl/team.h"
+
+namespace rocshmem {
+namespace device {
+namespace detail {
+
+inline __device__ __noinline__ void fail_overlap(const char *call, const void *dest,
+                                                 const void *source) {
+  if (first_report())
+    printf("rocshmem: %s: dest = %p overlaps source = %p (not supported on the device)\n", call,
+           dest, source);
+  ROCSHMEM_DEVICE_TRAP();
+}
+
+}  // namespace detail
+
+namespace coll {
+
+/* ---------------------------------------------------------------- data movement */
+
+/* Every member's dest gets the root's source (the root's too, as on the
+ * host; nothing to copy when it is in place there).  dest need not be
+ * symmetric: only the root's source is read remotely. */
+template <class G>
+inline __device__ void broadcast(const State &s, const char *call, const Team &t, void *dest,
+                                 const void *source, size_t bytes, int root) {
+  team_sync<G>(s, call, t); /* the root's source is ready */
+  if (t.my_index != root || dest != source) get<G>(s, call, dest, source, bytes, t.pes[root]);
+  team_sync<G>(s, call, t); /* nobody reads it any more */
+}
+
+/* dest[i * bytes ..] = member i's source.  Each PE starts with its own
+ * block and goes round the team from there, so the members do not all read
+ * member 0 first. */
+template <class G>
+inline __device__ void fcollect(const State &s, const char *call, const Team &t, void *dest,
+                                const void *source, size_t bytes) {
+  char *d = static_cast<char *>(dest);
+  team_sync<G>(s, call, t);
+  for (int k = 0; k < t.size; ++k) {
+    const int i = (t.my_index + k) % t.size;
+    get<G>(s, call, d + i * bytes, source, bytes, t.pes[i]);
+  }
+  team_sync<G>(s, call, t);
+}
+
+/* dest[i * bytes ..] = member i's source[my_index * bytes ..]. */
+template <class G>
+inline __device__ void alltoall(const State &s, const char *call, const Team &t, void *dest,
+                                const void *source, size_t bytes) {
+  char *d = static_cast<char *>(dest);
+  const char *mine = static_cast<const char *>(source) + t.my_index * bytes;
+  team_sync<G>(s, call, t);
+  for (int k = 0; k < t.size; ++k) {
+    const int i = (t.my_index + k) % t.size;
+    get<G>(s, call, d + i * bytes, mine, bytes, t.pes[i]);
+  }
+  team_sync<G>(s, call, t);
+}
+
+/* ---------------------------------------------------------------- reductions */
+
+/* The operators, applied to the accumulator type (narrow integers promote
+ * to int in C++ and are cut back here, as on the host: coll/reduce_ops.h). */
+struct OpAnd { template <class A> static __device__ A apply(A a, A b) { return static_cast<A>(a & b); } };
+struct OpOr { template <class A> static __device__ A apply(A a, A b) { return static_cast<A>(a | b); } };
+struct OpXor { template <class A> static __device__ A apply(A a, A b) { return static_cast<A>(a ^ b); } };
+struct OpMax { template <class A> static __device__ A apply(A a, A b) { return a < b ? b : a; } };
+struct OpMin { template <class A> static __device__ A apply(A a, A b) { return b < a ? b : a; } };
+struct OpSum { template <class A> static __device__ A apply(A a, A b) { return static_cast<A>(a + b); } };
+struct OpProd { template <class A> static __device__ A apply(A a, A b) { return static_cast<A>(a * b); } };
+
+/* The accumulator of T: T itself, float for the 16-bit floating types
+ * (their arithmetic is float arithmetic rounded once at the end). */
+template <class T>
+struct Acc {
+  using type = T;
+  static __device__ T in(T v) { return v; }
+  static __device__ T out(T a) { return a; }
+};
+template <>
+struct Acc<rocshmem_half_t> {
+  using type = float;
+  static __device__ float in(rocshmem_half_t v) { return __half2float(v); }
+  static __device__ rocshmem_half_t out(float a) { return __float2half(a); }
+};
+template <>
+struct Acc<rocshmem_bfloat16_t> {
+  using type = float;
+#ifdef ROCSHMEM_GPU_IS_CUDA
+  static __device__ float in(rocshmem_bfloat16_t v) { return __bfloat162float(v); }
+  static __device__ rocshmem_bfloat16_t out(float a) { return __float2bfloat16(a); }
+#else
+  static __device__ float in(rocshmem_bfloat16_t v) { return static_cast<float>(v); }
+  static __device__ rocshmem_bfloat16_t out(float a) { return rocshmem_bfloat16_t(a); }
+#endif
+};
+
+/* One member's part of a chunk.  Not inlined: the few hundred reduction
+ * entry points then share one copy of get's alignment dispatch (the device
+ * library compiled in a quarter of the time: 49 s instead of 219 s of CPU for the _wg reductions). */
+inline __device__ __noinline__ void get_chunk(const State &s, const char *call, void *dest,
+                                              const void *source, size_t bytes, int pe) {
+  get<Thread>(s, call, dest, source, bytes, pe);
+}
+
+/* Up to 16 bytes of elements [i, i + n) reduced over the team: one get of
+ * at most 16 bytes per member (a single vector load when aligned). */
+template <class T, class Op>
+struct Chunk {
+  static constexpr int K = sizeof(T) >= 16 ? 1 : 16 / sizeof(T);
+  using A = typename Acc<T>::type;
+  A acc[K];
+
+  /* source: this PE's address of the members' (symmetric) source. */
+  __device__ void reduce(const State &s, const char *call, const Team &t, const T *source,
+                         int n) {
+    for (int m = 0; m < t.size; ++m) {
+      alignas(16) T v[K];
+      get_chunk(s, call, v, source, n * sizeof(T), t.pes[m]);
+#pragma unroll
+      for (int e = 0; e < K; ++e)
+        if (e < n) acc[e] = m ? Op::apply(acc[e], Acc<T>::in(v[e])) : Acc<T>::in(v[e]);
+    }
+  }
+  __device__ void store(T *dest, int n) const {
+#pragma unroll
+    for (int e = 0; e < K; ++e)
+      if (e < n) dest[e] = Acc<T>::out(acc[e]);
+  }
+};
+
+/* Chunk c (of K elements) of count elements: its length. */
+template <int K>
+inline __device__ int chunk_len(size_t c, size_t count) {
+  size_t left = count - c * K;
+  return left < size_t(K) ? static_cast<int>(left) : K;
+}
+
+/* dest[i] = source[i] of member 0 op ... op member n-1, i < nreduce; dest
+ * may be source (in place).
+ *  - Small counts (a chunk per group member at most): every PE reduces all
+ *    of it into registers, syncs (every source has been read), stores.
+ *  - Otherwise reduce-scatter then allgather, in slices of whole chunks:
+ *    member m reduces slice m into its own dest (in place is safe: slice m
+ *    of m's source is read by m alone, each element before it is written),
+ *    sync, every PE reads the other slices from their owners' dest, sync
+ *    (nobody reads my slice any more). */
+template <class T, class Op, class G>
+inline __device__ void reduce(const State &s, const char *call, const Team &t, T *dest,
+                              const T *source, size_t nreduce) {
+  using C = Chunk<T, Op>;
+  constexpr int K = C::K;
+  const size_t chunks = (nreduce + K - 1) / K;
+  if (chunks <= G::size()) {
+    const size_t c = G::rank();
+    C part;
+    team_sync<G>(s, call, t); /* every source is ready */
+    if (c < chunks) part.reduce(s, call, t, source + c * K, chunk_len<K>(c, nreduce));
+    team_sync<G>(s, call, t); /* every source has been read: dest may be written */
+    if (c < chunks) part.store(dest + c * K, chunk_len<K>(c, nreduce));
+    G::sync();
+    return;
+  }
+  auto first_chunk = [&](int m) { return chunks * m / t.size; };
+  team_sync<G>(s, call, t);
+  for (size_t c = first_chunk(t.my_index) + G::rank(); c < first_chunk(t.my_index + 1);
+       c += G::size()) {
+    C part;
+    part.reduce(s, call, t, source + c * K, chunk_len<K>(c, nreduce));
+    part.store(dest + c * K, chunk_len<K>(c, nreduce));
+  }
+  team_sync<G>(s, call, t); /* every slice is final */
+  for (int k = 1; k < t.size; ++k) {
+    const int m = (t.my_index + k) % t.size;
+    const size_t first = first_chunk(m) * K;
+    size_t last = first_chunk(m + 1) * K;
+    if (last > nreduce) last = nreduce;
+    if (last > first) get<G>(s, call, dest + first, dest + first, (last - first) * sizeof(T), t.pes[m]);
+  }
+  team_sync<G>(s, call, t); /* nobody reads my slice any more */
+}
+
+/* dest[i] (i < nreduce) = the reduction over the members of their
+ * source[my_index * nreduce + i] (the host's rocshmem_TYPE_OP_reduce_scatter).
+ * The caller has checked that dest and source do not overlap: without
+ * scratch memory an in-place form would need a sync per chunk. */
+template <class T, class Op, class G>
+inline __device__ void reduce_scatter(const State &s, const char *call, const Team &t, T *dest,
+                                      const T *source, size_t nreduce) {
+  using C = Chunk<T, Op>;
+  constexpr int K = C::K;
+  const size_t chunks = (nreduce + K - 1) / K;
+  const T *mine = source + static_cast<size_t>(t.my_index) * nreduce;
+  team_sync<G>(s, call, t);
+  for (size_t c = G::rank(); c < chunks; c += G::size()) {
+    C part;
+    part.reduce(s, call, t, mine + c * K, chunk_len<K>(c, nreduce));
+    part.store(dest + c * K, chunk_len<K>(c, nreduce));
+  }
+  team_sync<G>(s, call, t); /* nobody reads my source any more */
+}
+
+}  // namespace coll
+}  // namespace device
+}  // namespace rocshmem
+
+#endif
