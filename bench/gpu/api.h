@@ -40,6 +40,18 @@
 #define B_my_pe nvshmem_my_pe
 #define B_n_pes nvshmem_n_pes
 #define B_finalize nvshmem_finalize
+/* Collectives (block scope; every PE's kernel calls them) */
+typedef nvshmem_team_t B_team_t;
+#define B_TEAM_WORLD NVSHMEM_TEAM_WORLD
+#define B_barrier_all_wg nvshmemx_barrier_all_block
+/* broadcast as bytes through the char form: the 3.4.5 headers declare
+ * nvshmemx_broadcastmem_block without PE_root (host/nvshmemx_coll_api.h),
+ * though its definition takes one, so a call with a root does not compile */
+#define B_broadcastmem_wg(team, dest, source, nelems, root) \
+  nvshmemx_char_broadcast_block(team, (char *)(dest), (const char *)(source), nelems, root)
+#define B_fcollectmem_wg nvshmemx_fcollectmem_block
+#define B_alltoallmem_wg nvshmemx_alltoallmem_block
+#define B_float_sum_reduce_wg nvshmemx_float_sum_reduce_block
 
 static inline int B_init(void) {
   int rank = 0, nranks = 1;
@@ -84,6 +96,15 @@ static inline const char *B_version(void) {
 #define B_my_pe rocshmem_my_pe
 #define B_n_pes rocshmem_n_pes
 #define B_finalize rocshmem_finalize
+/* Collectives (workgroup scope; every PE's kernel calls them).  The team
+ * handle is a host value passed to the kernel. */
+typedef rocshmem_team_t B_team_t;
+#define B_TEAM_WORLD ROCSHMEM_TEAM_WORLD
+#define B_barrier_all_wg rocshmem_barrier_all_wg
+#define B_broadcastmem_wg rocshmem_broadcastmem_wg
+#define B_fcollectmem_wg rocshmem_fcollectmem_wg
+#define B_alltoallmem_wg rocshmem_alltoallmem_wg
+#define B_float_sum_reduce_wg rocshmem_float_sum_reduce_wg
 
 static inline int B_init(void) {
   rocshmem_init();

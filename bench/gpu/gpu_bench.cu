@@ -146,6 +146,36 @@ __global__ void k_barrier_all(long warm, long iters, Timing *t) {
   stamp_end(t);
 }
 
+/* Block-scope collectives on the world team (every PE launches the same
+ * counts).  n is bytes: broadcast's message, each PE's block of fcollect and
+ * alltoall, the reduced array (n / 4 floats). */
+enum Coll { C_BARRIER_WG, C_BROADCAST, C_FCOLLECT, C_ALLTOALL, C_REDUCE };
+static const char *const kCollName[] = {"barrier_all_wg", "broadcast", "fcollect", "alltoall",
+                                        "reduce_float_sum"};
+
+__device__ __forceinline__ void coll_once(int which, B_team_t team, char *dst, const char *src,
+                                          size_t n) {
+  switch (which) {
+    case C_BARRIER_WG: B_barrier_all_wg(); break;
+    case C_BROADCAST: B_broadcastmem_wg(team, dst, src, n, 0); break;
+    case C_FCOLLECT: B_fcollectmem_wg(team, dst, src, n); break;
+    case C_ALLTOALL: B_alltoallmem_wg(team, dst, src, n); break;
+    case C_REDUCE:
+      B_float_sum_reduce_wg(team, (float *)dst, (const float *)src, n / sizeof(float));
+      break;
+  }
+}
+
+__global__ void k_coll(int which, B_team_t team, char *dst, const char *src, size_t n, long warm,
+                       long iters, Timing *t) {
+  for (long i = 0; i < warm; ++i) coll_once(which, team, dst, src, n);
+  __syncthreads();
+  if (threadIdx.x == 0) stamp_start(t);
+  for (long i = 0; i < iters; ++i) coll_once(which, team, dst, src, n);
+  __syncthreads();
+  if (threadIdx.x == 0) stamp_end(t);
+}
+
 /* ------------------------------------------------------------------ host */
 static int g_me = 0, g_npes = 1, g_peer = 0;
 static const char *g_bench = "init";
@@ -276,7 +306,8 @@ static void usage(const char *argv0) {
   fprintf(stderr,
           "usage: %s [-r REPS] [-T MS_PER_REP] [-b LIST] [-t THREADS] [-B BLOCKS] [-m MAX_ITERS]\n"
           "  LIST: all, or a comma list of put_nbi_quiet,put_wave_quiet,put_wg_quiet,get,\n"
-          "        long_g,int_p_quiet,fetch_add,put_bw,memcpy_d2d,barrier_all\n",
+          "        long_g,int_p_quiet,fetch_add,put_bw,memcpy_d2d,memcpy_peer,barrier_all,\n"
+          "        barrier_all_wg,broadcast,fcollect,alltoall,reduce_float_sum\n",
           argv0);
 }
 
@@ -326,6 +357,13 @@ int main(int argc, char **argv) {
 
   int dev = 0;
   CK(cudaGetDevice(&dev));
+  /* The peer's GPU (one node: device numbers agree across processes). */
+  int peer_dev = dev;
+  {
+    std::vector<int> devs(g_npes);
+    MPI_Allgather(&dev, 1, MPI_INT, devs.data(), 1, MPI_INT, MPI_COMM_WORLD);
+    peer_dev = devs[g_peer];
+  }
   cudaDeviceProp prop;
   CK(cudaGetDeviceProperties(&prop, dev));
   int rt = 0, drv = 0;
@@ -333,9 +371,9 @@ int main(int argc, char **argv) {
   cudaDriverGetVersion(&drv);
   if (g_me == 0) {
     printf("{\"meta\":{\"lib\":\"%s\",\"version\":\"%s\",\"gpu\":\"%s\",\"sms\":%d,"
-           "\"pes\":%d,\"device\":%d,\"ndev\":%d,\"cuda_runtime\":%d,\"cuda_driver\":%d,"
+           "\"pes\":%d,\"device\":%d,\"peer_device\":%d,\"ndev\":%d,\"cuda_runtime\":%d,\"cuda_driver\":%d,"
            "\"reps\":%d,\"target_ms\":%.2f,\"threads\":%d,\"blocks\":%d,\"benches\":\"%s\"}}\n",
-           B_LIB, B_version(), prop.name, prop.multiProcessorCount, g_npes, dev, ndev, rt, drv,
+           B_LIB, B_version(), prop.name, prop.multiProcessorCount, g_npes, dev, peer_dev, ndev, rt, drv,
            opt.reps, opt.target_ms, opt.threads, opt.blocks, opt.benches.c_str());
     fflush(stdout);
   }
@@ -349,8 +387,12 @@ int main(int argc, char **argv) {
   char *dst = (char *)B_malloc(kBig);
   char *lat = (char *)B_malloc(2 * kSmall); /* [0, 64K) target, [64K, 128K) source */
   long *ctr = (long *)B_malloc(64);
-  if (!src || !dst || !lat || !ctr) {
-    fprintf(stderr, "gpu_bench[%s PE %d]: FAILED: symmetric malloc of 2 x 256 MiB\n", B_LIB,
+  /* the collectives' own buffers (put_bw's destination is checked at the end) */
+  const size_t coll_bytes = (size_t)g_npes * kMid;
+  char *csrc = (char *)B_malloc(coll_bytes);
+  char *cdst = (char *)B_malloc(coll_bytes);
+  if (!src || !dst || !lat || !ctr || !csrc || !cdst) {
+    fprintf(stderr, "gpu_bench[%s PE %d]: FAILED: symmetric malloc of the benchmark buffers\n", B_LIB,
             g_me);
     MPI_Abort(MPI_COMM_WORLD, 4);
   }
@@ -363,6 +405,8 @@ int main(int argc, char **argv) {
   CK(cudaMemset(dst, 0, kBig));
   CK(cudaMemset(lat, 0x33, 2 * kSmall));
   CK(cudaMemset(ctr, 0, 64));
+  CK(cudaMemset(csrc, 0x3c, coll_bytes)); /* 0x3c3c3c3c: a normal float (0.0115) */
+  CK(cudaMemset(cdst, 0, coll_bytes));
   CK(cudaMemset(local, 0, 4096));
   CK(cudaDeviceSynchronize());
   B_barrier_all();
@@ -432,13 +476,57 @@ int main(int argc, char **argv) {
     MPI_Barrier(MPI_COMM_WORLD);
   }
 
-  /* Device barrier_all, one thread per PE; every PE launches with PE 0's
-   * counts (probe on all PEs, then PE 0 decides and broadcasts). */
-  if (want("barrier_all")) {
-    g_bench = "barrier_all";
+  /* Physical limit between two GPUs (the peer on another GPU):
+   * cudaMemcpyPeer of 256 MiB, PE 0 alone, plain cudaMalloc buffers on its
+   * GPU and the peer's. */
+  if (want("memcpy_peer") && peer_dev != dev) {
+    g_bench = "memcpy_peer";
+    MPI_Barrier(MPI_COMM_WORLD);
+    if (g_me == 0) {
+      char *a = nullptr, *b = nullptr;
+      CK(cudaMalloc(&a, kBig));
+      CK(cudaSetDevice(peer_dev));
+      CK(cudaMalloc(&b, kBig));
+      CK(cudaSetDevice(dev));
+      cudaError_t pe_err = cudaDeviceEnablePeerAccess(peer_dev, 0);
+      if (pe_err != cudaErrorPeerAccessAlreadyEnabled) CK(pe_err);
+      (void)cudaGetLastError();
+      CK(cudaMemset(a, 1, kBig));
+      auto copies = [&](long it) -> double {
+        CK(cudaEventRecord(g_e0));
+        for (long i = 0; i < it; ++i) CK(cudaMemcpyPeerAsync(b, peer_dev, a, dev, kBig));
+        CK(cudaEventRecord(g_e1));
+        CK(cudaEventSynchronize(g_e1));
+        float ms = 0;
+        CK(cudaEventElapsedTime(&ms, g_e0, g_e1));
+        return ms * 1e3 / it;
+      };
+      copies(2);
+      long iters = size_iters(copies(2), 3);
+      std::vector<Sample> s;
+      for (int r = 0; r < opt.reps; ++r) {
+        double us = copies(iters);
+        s.push_back({us, us});
+      }
+      report("memcpy_peer", kBig, s, iters, 0, 0, "cudaEvent");
+      CK(cudaFree(a));
+      CK(cudaSetDevice(peer_dev));
+      CK(cudaFree(b));
+      CK(cudaSetDevice(dev));
+    }
+    MPI_Barrier(MPI_COMM_WORLD);
+  }
+
+  /* Benchmarks every PE runs, with PE 0's counts (probe on all PEs, then PE
+   * 0 decides and broadcasts); launch(warm, iters) runs warm untimed
+   * operations, then iters timed ones. */
+  auto all_bench = [&](const char *bench, size_t size, int threads,
+                       const std::function<void(long, long)> &launch_k) {
+    if (!want(bench)) return;
+    g_bench = bench;
     auto launch = [&](long warm, long it) -> Sample {
       MPI_Barrier(MPI_COMM_WORLD);
-      return timed([&](long n) { k_barrier_all<<<1, 1>>>(warm, n, T); }, it);
+      return timed([&](long n) { launch_k(warm, n); }, it);
     };
     launch(4, 16);
     Sample p = launch(4, 64);
@@ -447,8 +535,24 @@ int main(int argc, char **argv) {
     launch(0, std::max(1L, iters / 10));
     std::vector<Sample> s;
     for (int r = 0; r < opt.reps; ++r) s.push_back(launch(16, iters));
-    report("barrier_all", 0, s, iters, 1, 1, "globaltimer");
-  }
+    report(bench, size, s, iters, threads, 1, "globaltimer");
+  };
+  /* Device barrier_all, one thread per PE. */
+  all_bench("barrier_all", 0, 1,
+            [&](long warm, long it) { k_barrier_all<<<1, 1>>>(warm, it, T); });
+  /* Block-scope collectives on the world team: one block per PE, the
+   * latency-row block size; 8 B, 64 KiB, 16 MiB (per PE block for fcollect
+   * and alltoall: csrc and cdst hold g_npes x 16 MiB). */
+  B_team_t world = B_TEAM_WORLD;
+  all_bench("barrier_all_wg", 0, th, [&](long warm, long it) {
+    k_coll<<<1, th>>>(C_BARRIER_WG, world, cdst, csrc, 0, warm, it, T);
+  });
+  for (int c = C_BROADCAST; c <= C_REDUCE; ++c)
+    for (size_t n : {(size_t)8, kSmall, kMid}) {
+      all_bench(kCollName[c], n, th, [&, c, n](long warm, long it) {
+        k_coll<<<1, th>>>(c, world, cdst, csrc, n, warm, it, T);
+      });
+    }
 
   /* What PE 1 found: the puts and fetch_adds arrived. */
   g_bench = "check";
@@ -477,6 +581,8 @@ int main(int argc, char **argv) {
   }
 
   B_barrier_all();
+  B_free(cdst);
+  B_free(csrc);
   B_free(ctr);
   B_free(lat);
   B_free(dst);

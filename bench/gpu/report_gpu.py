@@ -21,7 +21,9 @@ import sys
 SIDES = ("ours", "nvshmem")
 
 # (bench, size or None) -> (kind, value, text).  kind "ratio": ours/NVSHMEM time
-# <= value; "limit": ours bandwidth >= value x cudaMemcpy D2D.
+# <= value; "limit": ours bandwidth >= value x the copy limit (cudaMemcpy D2D
+# with both PEs on one GPU, cudaMemcpyPeer when the peer is on another GPU:
+# PEER_BW_TARGET, issue "Multi-GPU runs").
 TARGETS = {
     ("put_nbi_quiet", 8): ("ratio", 0.5, "<=0.5x NV"),
     ("get", 8): ("ratio", 1.0, "<=1.0x NV"),
@@ -29,6 +31,7 @@ TARGETS = {
     ("int_p_quiet", 4): ("ratio", 1.0, "<=1.0x NV"),
     ("fetch_add", 8): ("ratio", 1.0, "<=1.0x NV"),
     ("barrier_all", 0): ("ratio", 1.0, "<=1.0x NV"),
+    ("barrier_all_wg", 0): ("ratio", 1.0, "<=1.0x NV"),
     ("put_bw", 256 << 20): ("limit", 0.85, ">=85% memcpy"),
 }
 # NVSHMEM 3.4.5 numbers in PERF.md (one H200, 2 PEs, MPS): context only.
@@ -43,10 +46,16 @@ PERF_MD_NVSHMEM = {
     ("put_bw", 256 << 20): "330-920 GB/s",
     ("memcpy_d2d", 256 << 20): "~2100 GB/s",
 }
+# Collectives: at or below NVSHMEM at every size.
+for _coll in ("broadcast", "fcollect", "alltoall", "reduce_float_sum"):
+    for _size in (8, 64 << 10, 16 << 20):
+        TARGETS[(_coll, _size)] = ("ratio", 1.0, "<=1.0x NV")
+PEER_BW_TARGET = ("limit", 0.90, ">=90% mcpyPeer")
 ORDER = ["put_nbi_quiet", "put_wave_quiet", "put_wg_quiet", "get", "long_g", "int_p_quiet",
          "fetch_add", "put_bw",
-         "barrier_all", "memcpy_d2d"]
-BW_BENCHES = ("put_bw", "memcpy_d2d")
+         "barrier_all", "barrier_all_wg", "broadcast", "fcollect", "alltoall",
+         "reduce_float_sum", "memcpy_d2d", "memcpy_peer"]
+BW_BENCHES = ("put_bw", "memcpy_d2d", "memcpy_peer")
 
 
 def med(v):
@@ -133,10 +142,18 @@ def gbps(size, us):
     return size / (us * 1e3) if size and us else None
 
 
+def copy_limit(table):
+    """(GB/s, name): cudaMemcpyPeer when the peer ran on another GPU, else D2D."""
+    for bench, name in (("memcpy_peer", "cudaMemcpyPeer"), ("memcpy_d2d", "cudaMemcpy D2D")):
+        vals = [r["GBps"] for side in table.get((bench, 256 << 20), {}).values()
+                for r in side.values() if r.get("GBps")]
+        if vals:
+            return med(vals), name
+    return None, "cudaMemcpy D2D"
+
+
 def build_rows(table):
-    limit_vals = [r["GBps"] for side in table.get(("memcpy_d2d", 256 << 20), {}).values()
-                  for r in side.values() if r.get("GBps")]
-    limit = med(limit_vals)
+    limit, limit_name = copy_limit(table)
     out = []
     keys = sorted(table, key=lambda k: (ORDER.index(k[0]) if k[0] in ORDER else 99, k[1]))
     for key in keys:
@@ -162,10 +179,13 @@ def build_rows(table):
         res["ratio_paired_max"] = max(paired) if paired else None
         if bench == "put_bw" and limit:
             res["memcpy_GBps"] = limit
+            res["memcpy_name"] = limit_name
             for side in SIDES:
                 g = res[side + "_GBps"]
                 res[side + "_memcpy_frac"] = g / limit if g else None
         tgt = TARGETS.get(key)
+        if tgt and tgt[0] == "limit" and limit_name == "cudaMemcpyPeer":
+            tgt = PEER_BW_TARGET
         if tgt:
             kind, val, text = tgt
             res["target"] = text
@@ -180,7 +200,7 @@ def build_rows(table):
         if key in PERF_MD_NVSHMEM:
             res["perf_md_nvshmem"] = PERF_MD_NVSHMEM[key]
         out.append(res)
-    return out, limit
+    return out, (limit, limit_name)
 
 
 def verdict(r):
@@ -192,9 +212,12 @@ def verdict(r):
 
 
 def print_table(meta, runs, rows, limit, build_rc, build_log, out=sys.stdout):
+    limit, limit_name = limit
     p = lambda s="": print(s, file=out)
     p("GPU benchmark: ours (rocshmem) vs NVSHMEM, %s PEs on %s" % (
         meta.get("np", "?"), meta.get("gpus", "?").rstrip(";")))
+    p("GPUs visible: %s; nvidia-smi topo -m: %s" % (meta.get("gpus_visible", "all"),
+                                                   meta.get("topology", "?")))
     p("date %s, driver %s, nvcc %s, MPS: %s, mpirun: %s" % (
         meta.get("date", "?"), meta.get("driver", "?"), meta.get("nvcc", "?"),
         meta.get("mps", "?"), meta.get("mpirun", "?")))
@@ -239,12 +262,12 @@ def print_table(meta, runs, rows, limit, build_rc, build_log, out=sys.stdout):
             "-" if frac is None else "%.0f%%" % (100 * frac), r.get("target", "-"), verdict(r),
             r.get("perf_md_nvshmem", "")))
     p()
-    p("limit: cudaMemcpy D2D 256 MiB = %s GB/s (median of every run of both sides)" % f3(limit, 0))
+    p("limit: %s 256 MiB = %s GB/s (median of every run of both sides)" % (limit_name, f3(limit, 0)))
     p("ratio = ours/NVSHMEM time (medians over rounds; < 1: ours faster; for bandwidth rows "
       "1/ratio is the bandwidth ratio); rnd range = per-round ratios (noise); '~' = the rounds "
       "straddle the target.")
     p("Timer: %globaltimer inside one kernel of many iterations (launch not counted); "
-      "memcpy_d2d: cudaEvent.")
+      "memcpy_d2d, memcpy_peer: cudaEvent.")
 
 
 def report(work, outdir):
@@ -260,7 +283,7 @@ def report(work, outdir):
             for row in run["rows"]:
                 f.write(json.dumps(dict(row, round=run["round"], warmup=run["round"] == 0)) + "\n")
     meta_out = dict(meta)
-    meta_out["memcpy_d2d_GBps"] = limit
+    meta_out["copy_limit_GBps"], meta_out["copy_limit"] = limit
     meta_out["nvshmem_build_rc"] = build_rc
     for side in SIDES:
         meta_out[side + "_versions"] = sorted({r["meta"]["version"] for r in runs
@@ -305,7 +328,7 @@ def plot(results, png):
         ax.legend()
     if bw and bw[0].get("memcpy_GBps"):
         axes[1].axhline(bw[0]["memcpy_GBps"], color="tab:red", ls="--", lw=1)
-        axes[1].text(-0.4, bw[0]["memcpy_GBps"], " cudaMemcpy D2D", color="tab:red", va="bottom", fontsize=8)
+        axes[1].text(-0.4, bw[0]["memcpy_GBps"], " " + bw[0].get("memcpy_name", "cudaMemcpy D2D"), color="tab:red", va="bottom", fontsize=8)
     fig.suptitle("GPU device API, ours vs NVSHMEM (2 PEs on one GPU, medians)")
     fig.tight_layout()
     fig.savefig(png, dpi=110)

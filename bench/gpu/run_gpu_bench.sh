@@ -20,7 +20,7 @@ set -u
 usage() {
   cat <<EOF
 usage: $0 [--ours DIR] [-r ROUNDS] [-R REPS] [-T MS] [-b LIST] [-t SECONDS]
-          [--budget SECONDS] [--nvshmem-home DIR] [--np N] [--mps-pct PCT] OUTDIR
+          [--budget SECONDS] [--nvshmem-home DIR] [--np N] [--gpus LIST] [--mps-pct PCT] OUTDIR
   --ours DIR        staged folder with gpu_bench_ours + librocshmem.so* (default build-gpu-bench)
   -r ROUNDS         interleaved rounds (default 5)
   -R REPS           timed repetitions inside each run (default 7)
@@ -30,13 +30,16 @@ usage: $0 [--ours DIR] [-r ROUNDS] [-R REPS] [-T MS] [-b LIST] [-t SECONDS]
   --budget SECONDS  start no new round past this many seconds of runs (default 270)
   --nvshmem-home D  NVSHMEM's include/ and lib/ (default: the pip package under /opt/torch/.venv)
   --np N            PEs (default 2)
+  --gpus LIST       CUDA_VISIBLE_DEVICES for both sides (default: unset, every GPU); PE i
+                    uses GPU (node-local rank i) mod (number of GPUs), so --np 2 --gpus 0,1
+                    puts the two PEs on two GPUs and --np 2 --gpus 0 on one
   --mps-pct PCT     CUDA_MPS_ACTIVE_THREAD_PERCENTAGE for every PE of both sides (default unset:
                     100% each; NVSHMEM then needs NVSHMEM_IGNORE_CUDA_MPS_ACTIVE_THREAD_PERCENTAGE=1,
                     which is set)
 EOF
 }
 
-OURS=build-gpu-bench ROUNDS=5 REPS=7 TMS=10 BENCHES=all TLIM=60 BUDGET=270 NP=2 MPS_PCT=
+OURS=build-gpu-bench ROUNDS=5 REPS=7 TMS=10 BENCHES=all TLIM=60 BUDGET=270 NP=2 MPS_PCT= GPUS=
 NVH=/opt/torch/.venv/lib/python3.12/site-packages/nvidia/nvshmem
 OUT=
 while [ $# -gt 0 ]; do
@@ -50,6 +53,7 @@ while [ $# -gt 0 ]; do
     --budget) BUDGET=$2; shift 2 ;;
     --nvshmem-home) NVH=$2; shift 2 ;;
     --np) NP=$2; shift 2 ;;
+    --gpus) GPUS=$2; shift 2 ;;
     --mps-pct) MPS_PCT=$2; shift 2 ;;
     -h|--help) usage; exit 0 ;;
     -*) usage >&2; exit 2 ;;
@@ -82,6 +86,10 @@ export NVSHMEM_BOOTSTRAP_UID_SOCK_IFNAME=${NVSHMEM_BOOTSTRAP_UID_SOCK_IFNAME:-lo
 [ -n "$MPS_PCT" ] && export CUDA_MPS_ACTIVE_THREAD_PERCENTAGE=$MPS_PCT
 ENV_VARS="NVSHMEM_DISABLE_NVLS NCCL_NVLS_ENABLE NVSHMEM_SYMMETRIC_SIZE SHMEM_SYMMETRIC_SIZE NVSHMEM_REMOTE_TRANSPORT NVSHMEM_IGNORE_CUDA_MPS_ACTIVE_THREAD_PERCENTAGE ROCSHMEM_GPU NVSHMEM_BOOTSTRAP_UID_SOCK_IFNAME"
 [ -n "$MPS_PCT" ] && ENV_VARS="$ENV_VARS CUDA_MPS_ACTIVE_THREAD_PERCENTAGE"
+if [ -n "$GPUS" ]; then
+  export CUDA_VISIBLE_DEVICES=$GPUS
+  ENV_VARS="$ENV_VARS CUDA_VISIBLE_DEVICES"
+fi
 
 NVCC=$(command -v nvcc || echo /usr/local/cuda/bin/nvcc)
 MPIRUN=$(command -v mpirun || true)
@@ -92,6 +100,8 @@ meta date "$(date -u +%Y-%m-%dT%H:%M:%SZ)"
 meta host "$(hostname)"
 meta np "$NP"; meta rounds "$ROUNDS"; meta reps "$REPS"; meta target_ms "$TMS"; meta benches "$BENCHES"
 meta mps_active_thread_pct "${MPS_PCT:-unset (100)}"
+meta gpus_visible "${GPUS:-all}"
+meta topology "$(nvidia-smi topo -m 2>/dev/null | head -12 | tr '\t\n' ' ;' | tr -s ' ')"
 for v in $ENV_VARS; do meta "env_$v" "${!v}"; done
 
 section "machine"
