@@ -76,6 +76,9 @@ typedef void *hipDeviceptr_t;
 #define hipFuncGetAttributes cudaFuncGetAttributes
 #define hipHostMalloc(PTR, BYTES, FLAGS) cudaHostAlloc((PTR), (BYTES), (FLAGS))
 #define hipHostMallocDefault cudaHostAllocDefault
+#define hipHostMallocMapped cudaHostAllocMapped
+#define hipHostMallocPortable cudaHostAllocPortable
+#define hipHostGetDevicePointer cudaHostGetDevicePointer
 #define hipHostFree cudaFreeHost
 #define hipMemsetAsync cudaMemsetAsync
 #define hipLaunchKernelGGL(K, GRID, BLOCK, SHMEM, STREAM, ...) \

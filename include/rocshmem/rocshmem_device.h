@@ -18,7 +18,11 @@
  *  - the half and bfloat16 RMA types (rocshmem_half_put ...; types.def,
  *    ROCSHMEM_RMA_DEVICE_EXTRA_TYPES).
  * The thread forms of barrier_all/sync_all are called by one thread per PE.
- * Contexts are accepted and behave as the default context.  Bad input (PE
+ * Device contexts: rocshmem_wg_ctx_create & co. (below).  Peers whose GPU
+ * heap is not mapped on this GPU are reached through this PE's host proxy
+ * thread (ROCSHMEM_GPU_PROXY; rocshmem_ptr gives NULL for them and
+ * rocshmem_pe_accessible 1); the local buffer of such a transfer over 16
+ * bytes must be global memory, not a thread's stack.  Bad input (PE
  * out of range, address outside the symmetric GPU heap, unreachable peer)
  * prints one line naming the call and traps, which aborts the kernel.
  *

@@ -11,6 +11,10 @@ DEVICE_ENTRY_DEPS = src/device/entry.h src/device/registration.h \
 	include/rocshmem/rocshmem_device.h $(DEVICE_IMPL_DEPS)
 EXTRA_DIST += $(DEVICE_ENTRY_DEPS)
 $(librocshmem_device_a_OBJECTS): $(DEVICE_ENTRY_DEPS)
+# Reverse offload (the channel to the host proxy) and device contexts.
+librocshmem_device_a_SOURCES += src/device/ctx.cu
+DEVICE_IMPL_DEPS += src/device/impl/proxy.h src/device/proxy_channel.h src/device/context.h
+DEVICE_ENTRY_DEPS += src/device/impl/ctx.h
 # Device teams and collectives (one file per form and part: the reductions
 # are many entry points, and separate files compile in parallel).
 librocshmem_device_a_SOURCES += src/device/team.cu src/device/coll.cu src/device/coll_wave.cu \

@@ -12,6 +12,9 @@
 #include <cstddef>
 #include <cstdint>
 
+#include "device/context.h"
+#include "device/proxy_channel.h"
+
 namespace rocshmem {
 namespace device {
 
@@ -27,6 +30,7 @@ constexpr int kStatePeers = 16;
 enum : uint8_t {
   kPeerReachable = 1 << 0, /* its GPU heap is mapped here (IPC or self) */
   kPeerSameGpu = 1 << 1,   /* it runs on this GPU: device-scope atomics and fences */
+  kPeerProxy = 1 << 2,     /* not mapped here: reached through this PE's host proxy */
 };
 
 /* A team as kernels see it (src/gpu/gpu_teams.cc fills a table of these,
@@ -62,6 +66,12 @@ struct State {
   int team_slots;
   const void *team_world;
   const void *team_shared;
+  /* Reverse offload (device/proxy_channel.h): nullptr when no peer is
+   * kPeerProxy.  Device contexts (device/context.h): [ctx_pool,
+   * ctx_pool + ctx_pool_size), entry 0 the default context. */
+  ProxyChannel *proxy;
+  DeviceContext *ctx_pool;
+  int ctx_pool_size;
   /* peer_heap[pe] and peer_flags[pe] for pe < kStatePeers, copied here: the
    * State is __constant__ in every device image, and a constant-memory load
    * is not ordered behind the caller's previous global atomic or load as the

@@ -13,25 +13,34 @@ ROCSHMEM_P2P_TYPES(ROCSHMEM_DEVICE_DEFINE_P2P)
 
 __device__ int rocshmem_my_pe(void) { return state().my_pe; }
 __device__ int rocshmem_n_pes(void) { return state().n_pes; }
+/* A peer served by the proxy is accessible, though not by load/store. */
 __device__ int rocshmem_pe_accessible(int pe) {
   const dev::State &s = state();
-  return pe >= 0 && pe < s.n_pes && s.peer_heap[pe] != nullptr;
+  if (pe < 0 || pe >= s.n_pes) return 0;
+  return dev::peer_base(s, pe) != nullptr || (dev::peer_bits(s, pe) & dev::kPeerProxy);
 }
 /* nullptr (no report) when dest is not in the heap or pe cannot be reached
- * by load/store, as the host rocshmem_ptr. */
+ * by load/store (a proxy peer, say), as the host rocshmem_ptr. */
 __device__ void *rocshmem_ptr(const void *dest, int pe) { return dev::translate(state(), dest, pe); }
 
+/* fence: the proxy keeps its requests in order, so any context's fence is
+ * the memory fence.  quiet: that, and the proxy requests of the context. */
 __device__ void rocshmem_fence(void) { dev::fence(state()); }
 __device__ void rocshmem_quiet(void) { dev::quiet(state()); }
 __device__ void rocshmem_ctx_fence(rocshmem_ctx_t) { dev::fence(state()); }
-__device__ void rocshmem_ctx_quiet(rocshmem_ctx_t) { dev::quiet(state()); }
-/* Completing the RMA to some PEs costs the same fence as to all of them. */
-__device__ void rocshmem_ctx_pe_quiet(rocshmem_ctx_t, const int *target_pes, size_t npes) {
+__device__ void rocshmem_ctx_quiet(rocshmem_ctx_t ctx) {
+  dev::quiet(state(), dev::context_of(state(), ctx));
+}
+/* Completing the RMA to some PEs costs the same as to all of them: one
+ * fence, one QUIET request.  PEs are checked in the context's numbering. */
+__device__ void rocshmem_ctx_pe_quiet(rocshmem_ctx_t ctx, const int *target_pes, size_t npes) {
   const dev::State &s = state();
-  for (size_t i = 0; i < npes; ++i)
-    if (target_pes[i] < 0 || target_pes[i] >= s.n_pes)
-      dev::detail::fail_pe("rocshmem_pe_quiet", target_pes[i], s.n_pes);
-  dev::quiet(s);
+  dev::DeviceContext *c = dev::context_of(s, ctx);
+  for (size_t i = 0; i < npes; ++i) {
+    int pe = dev::world_pe("rocshmem_ctx_pe_quiet", c, target_pes[i]);
+    if (pe < 0 || pe >= s.n_pes) dev::detail::fail_pe("rocshmem_ctx_pe_quiet", pe, s.n_pes);
+  }
+  dev::quiet(s, c);
 }
 __device__ void rocshmem_pe_quiet(const int *target_pes, size_t npes) {
   rocshmem_ctx_pe_quiet(ROCSHMEM_CTX_INVALID, target_pes, npes);

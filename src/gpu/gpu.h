@@ -44,6 +44,13 @@ void get(const char *call, int pe, const Location &from, void *dest, size_t byte
 uint64_t atomic(const char *call, int pe, const Location &at, net::AtomicOp op, uint64_t operand,
                 uint64_t compare, size_t size);
 
+/* True while this PE's GPU proxy thread serves kernels (gpu/proxy.h); host
+ * quiet then also completes the requests kernels have published
+ * (drain_proxy), so that a kernel's end followed by a barrier completes its
+ * operations through the proxy as it does those through IPC. */
+extern bool g_proxy_running;
+void drain_proxy(const char *call);
+
 /* The device team table (gpu_teams.cc): team.cc reports every team this PE
  * joins (`call` names the split for a full-table error) and every team it
  * destroys.  No-ops without a GPU heap. */

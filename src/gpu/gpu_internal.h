@@ -12,6 +12,7 @@
 
 #include "core/log.h"
 #include "device/state.h"
+#include "transport/network.h"
 
 namespace rocshmem {
 namespace gpu {
@@ -36,9 +37,31 @@ struct GpuContext {
   std::mutex mu;
   hipStream_t stream = nullptr;
   uint64_t *result = nullptr; /* pinned host memory the atomic kernel writes */
+
+  /* Reverse offload (gpu/proxy.h): the peers kernels reach through the
+   * proxy are kPeerProxy with a null heap in the device images' copy of the
+   * state (device_view() in gpu_runtime.cc), while `state` above, which the
+   * host's own kernels take, keeps every IPC mapping. */
+  int proxy_peers = 0;
+  std::vector<uint8_t> image_peer_flags; /* host copy of image_flags */
+  char **image_heap = nullptr;           /* device arrays of the images' state */
+  uint8_t *image_flags = nullptr;
+  device::ProxyChannel *proxy_channel = nullptr;
 };
 
 extern GpuContext g_gpu;
+
+/* The copy and the atomic of gpu::put / get / atomic on a given stream,
+ * not waited for (the proxy thread runs them on its own stream).  pe's GPU
+ * heap must be mapped here (g_peers.base[SEG_GPU][pe]); offset is from the
+ * heap base; *result (host-visible) receives the atomic's old value. */
+void copy_on(const char *call, hipStream_t stream, void *dest, const void *source, size_t bytes);
+void atomic_on(const char *call, hipStream_t stream, int pe, size_t offset, net::AtomicOp op,
+               uint64_t operand, uint64_t compare, size_t size, uint64_t *result);
+
+/* The pool of device contexts in GPU memory, entry 0 the default context
+ * (gpu_contexts.cc); freed with the rest at teardown. */
+device::DeviceContext *contexts_setup(const char *call);
 
 /* Ends the job naming the public call when a GPU runtime call failed. */
 inline void check(const char *call, hipError_t err, const char *what) {

@@ -30,6 +30,8 @@ uint64_t atomic(const char *call, int, const Location &, net::AtomicOp, uint64_t
                 size_t) {
   unreachable(call);
 }
+bool g_proxy_running = false;
+void drain_proxy(const char *call) { unreachable(call); }
 void team_created(const char *, const rocshmem_team_s *) {}
 void team_destroyed(const rocshmem_team_s *) {}
 void zero(void *, size_t) { unreachable("rocshmem_calloc"); }
@@ -37,3 +39,6 @@ void copy_local(void *, const void *, size_t) { unreachable("rocshmem_realloc");
 
 }  // namespace gpu
 }  // namespace rocshmem
+
+/* No GPU heap, no device context. */
+extern "C" void *rocshmem_get_device_ctx(void) { return nullptr; }

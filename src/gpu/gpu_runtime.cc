@@ -16,6 +16,7 @@
 #include "gpu/gpu_internal.h"
 #include "gpu/gpu_teams.h"
 #include "gpu/host_kernels.h"
+#include "gpu/proxy.h"
 
 namespace rocshmem {
 namespace gpu {
@@ -35,6 +36,23 @@ __attribute__((constructor)) void request_eager_module_loading() {
 
 /* GPU-heap allocations can be aligned up to this (the heap base is). */
 constexpr size_t kGpuMaxAlign = size_t(2) << 20;
+
+/* The state as kernels of the application's device images see it: the
+ * host's (g_gpu.state) with the proxy's peers unmapped and marked. */
+device::State device_view() {
+  const GpuContext &g = g_gpu;
+  device::State v = g.state;
+  if (!g.proxy_peers) return v;
+  v.peer_heap = g.image_heap;
+  v.peer_flags = g.image_flags;
+  for (int pe = 0; pe < v.n_pes && pe < device::kStatePeers; ++pe) {
+    v.near_flags[pe] = g.image_peer_flags[pe];
+    if (g.image_peer_flags[pe] & device::kPeerProxy) v.near_heap[pe] = nullptr;
+  }
+  v.all_same_gpu = 0; /* proxies of PEs on any GPU write into this heap */
+  v.proxy = g.proxy_channel;
+  return v;
+}
 
 struct Images {
   std::mutex mu;
@@ -85,10 +103,43 @@ bool want_gpu(const char *call, const Runtime &rt, int *count) {
 void fill_images(const char *call) {
   Images &im = images();
   std::lock_guard<std::mutex> lock(im.mu);
+  const device::State view = device_view();
   for (rocshmemi_device_fill_fn fill : im.fills)
-    if (fill(&g_gpu.state, sizeof g_gpu.state) != 0)
+    if (fill(&view, sizeof view) != 0)
       fatal(call, "copying the device state into a device image failed (is the application "
             "built for this GPU's architecture?)");
+}
+
+/* ROCSHMEM_GPU_PROXY: which peers kernels reach through this PE's proxy
+ * (kPeerProxy in the device images' flags), and the proxy if any.  `all`
+ * sends every other PE there, IPC-mapped ones too, while the host keeps
+ * using their mappings (so the proxy has a path to them). */
+void plan_proxy(const char *call, Runtime &rt) {
+  const std::string &mode = rt.cfg.gpu_proxy;
+  if (mode != "auto" && mode != "all" && mode != "off")
+    fatal(call, "ROCSHMEM_GPU_PROXY='%s' is not one of auto, all, off", mode.c_str());
+  GpuContext &g = g_gpu;
+  const std::vector<char *> &heaps = g_peers.base[SEG_GPU];
+  g.image_peer_flags = g.host_peer_flags;
+  g.proxy_peers = 0;
+  for (int pe = 0; pe < rt.n_pes && mode != "off"; ++pe) {
+    if (pe == rt.my_pe || (mode == "auto" && heaps[pe])) continue;
+    g.image_peer_flags[pe] = device::kPeerProxy;
+    ++g.proxy_peers;
+  }
+  if (!g.proxy_peers) return;
+  std::vector<char *> image_heaps(heaps);
+  for (int pe = 0; pe < rt.n_pes; ++pe)
+    if (g.image_peer_flags[pe] & device::kPeerProxy) image_heaps[pe] = nullptr;
+  check(call, hipMalloc(reinterpret_cast<void **>(&g.image_heap), sizeof(char *) * rt.n_pes),
+        "allocating the GPU peer table");
+  check(call, hipMalloc(reinterpret_cast<void **>(&g.image_flags), rt.n_pes),
+        "allocating the GPU peer table");
+  check(call, hipMemcpy(g.image_heap, image_heaps.data(), sizeof(char *) * rt.n_pes,
+                        hipMemcpyHostToDevice), "filling the GPU peer table");
+  check(call, hipMemcpy(g.image_flags, g.image_peer_flags.data(), rt.n_pes,
+                        hipMemcpyHostToDevice), "filling the GPU peer table");
+  g.proxy_channel = proxy::start(call, rt);
 }
 
 void map_peers(const char *call, Runtime &rt, const std::vector<PeerRecord> &all) {
@@ -193,6 +244,9 @@ void setup(const char *call, Runtime &rt) {
     s.near_flags[pe] = g.host_peer_flags[pe];
   }
   s.sync_expected = g.sync_expected;
+  s.ctx_pool = contexts_setup(call);
+  s.ctx_pool_size = device::kDeviceContexts;
+  plan_proxy(call, rt);
 
   check(call, preload_kernels(), "loading the library's GPU kernels");
   check(call, hipStreamCreateWithFlags(&g.stream, hipStreamNonBlocking), "creating a GPU stream");
@@ -210,16 +264,27 @@ void setup(const char *call, Runtime &rt) {
 void teardown(Runtime &rt) {
   GpuContext &g = g_gpu;
   if (!g.active) return;
-  (void)hipDeviceSynchronize();
-  device_teams_teardown();
-  for (char *p : g.ipc_mapped) (void)hipIpcCloseMemHandle(p);
+  /* A kernel that still used the proxy (stop reports it) may still run:
+   * then neither wait for the device nor free what the kernel may touch. */
+  if (proxy::stop("rocshmem_finalize") == 0) {
+    (void)hipDeviceSynchronize();
+    device_teams_teardown();
+    for (char *p : g.ipc_mapped) (void)hipIpcCloseMemHandle(p);
+    (void)hipFree(g.peer_heap);
+    (void)hipFree(g.peer_flags);
+    (void)hipFree(g.image_heap);
+    (void)hipFree(g.image_flags);
+    (void)hipFree(g.state.ctx_pool);
+    (void)hipFree(g.sync_expected);
+    (void)hipFree(g.allocation);
+    (void)hipStreamDestroy(g.stream);
+    (void)hipHostFree(g.result);
+  }
   g.ipc_mapped.clear();
-  (void)hipFree(g.peer_heap);
-  (void)hipFree(g.peer_flags);
-  (void)hipFree(g.sync_expected);
-  (void)hipFree(g.allocation);
-  (void)hipStreamDestroy(g.stream);
-  (void)hipHostFree(g.result);
+  g.proxy_peers = 0;
+  g.image_heap = nullptr;
+  g.image_flags = nullptr;
+  g.proxy_channel = nullptr;
   rt.gpu_heap.destroy();
   g_peers.lo[SEG_GPU] = g_peers.hi[SEG_GPU] = 0;
   g.state = device::State{};
@@ -258,7 +323,8 @@ void rocshmemi_register_device_image(rocshmemi_device_fill_fn fill, unsigned sta
   std::lock_guard<std::mutex> lock(im.mu);
   im.fills.push_back(fill);
   /* An image loaded after init (a shared library opened later) is filled now. */
-  if (gpu::g_gpu.active && fill(&gpu::g_gpu.state, sizeof gpu::g_gpu.state) != 0)
+  const device::State view = gpu::device_view();
+  if (gpu::g_gpu.active && fill(&view, sizeof view) != 0)
     fatal("rocshmem_init", "copying the device state into a late-loaded device image failed");
 }
 
@@ -295,8 +361,8 @@ int fill_cuda_module(const char *call, void *module) {
                            " (device-link it against librocshmem_device.a)", module);
     return -1;
   }
-  if (bytes != sizeof(rocshmem::device::State) ||
-      copy(addr, &rocshmem::gpu::g_gpu.state, bytes) != 0) {
+  const rocshmem::device::State view = rocshmem::gpu::device_view();
+  if (bytes != sizeof view || copy(addr, &view, bytes) != 0) {
     rocshmem::report_error(call, "copying the device state into module = %p failed", module);
     return -1;
   }
@@ -319,9 +385,9 @@ int module_init(const char *call, hipModule_t module) {
 #else
   hipDeviceptr_t addr = nullptr;
   size_t bytes = 0;
+  rocshmem::device::State view = rocshmem::gpu::device_view();
   if (hipModuleGetGlobal(&addr, &bytes, module, ROCSHMEM_DEVICE_STATE_SYMBOL) != hipSuccess ||
-      bytes != sizeof(rocshmem::device::State) ||
-      hipMemcpyHtoD(addr, &rocshmem::gpu::g_gpu.state, bytes) != hipSuccess) {
+      bytes != sizeof view || hipMemcpyHtoD(addr, &view, bytes) != hipSuccess) {
     rocshmem::report_error(call, "module = %p: cannot fill " ROCSHMEM_DEVICE_STATE_SYMBOL
                            " (device-link it against librocshmem_device.a)", module);
     return ROCSHMEM_ERROR;

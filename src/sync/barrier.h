@@ -5,6 +5,7 @@
 
 #include <atomic>
 
+#include "gpu/gpu.h"
 #include "team/group.h"
 #include "transport/network.h"
 
@@ -17,10 +18,12 @@ void barrier_teardown();
 /* Completion of every put issued so far, to every PE.  Puts to mapped peers
  * are stores; a full fence makes them globally visible before any later load
  * or store (including a later flag store or get).  Network puts complete by
- * flushing the transport. */
+ * flushing the transport.  Kernels' requests to this PE's GPU proxy that are
+ * published by now complete too (gpu/gpu.h). */
 inline void quiet() {
   std::atomic_thread_fence(std::memory_order_seq_cst);
   if (net::g_active) net::quiet();
+  if (gpu::g_proxy_running) gpu::drain_proxy("rocshmem_quiet");
 }
 /* Ordering of puts per target PE: stores are already ordered on x86 (TSO);
  * the release fence keeps the compiler, and weaker CPUs, from reordering. */

@@ -1,10 +1,13 @@
 /* Device AMOs: every type of the standard, extended and bitwise tables and
- * every op, from AMO_BLOCKS x AMO_THREADS threads of every PE on every PE,
- * with exact totals.  Kernels in amo_kernels.cu. */
+ * every op, from AMO_BLOCKS x AMO_THREADS threads of every PE on every PE
+ * (one block of AMO_PROXY_THREADS through the GPU proxy, where every AMO is
+ * a round trip through the host), with exact totals.  Kernels in
+ * amo_kernels.cu. */
 #include "amo_kernels.h"
 #include "gpu_test.h"
 
-static const ull kN_per_pe = AMO_BLOCKS * AMO_THREADS;
+static int g_blocks = AMO_BLOCKS, g_threads = AMO_THREADS;
+static ull g_per_pe = AMO_BLOCKS * AMO_THREADS;
 
 template <class T>
 static T *alloc_slots(size_t n, int byte) {
@@ -31,9 +34,9 @@ static void run_std(const char *key, void (*kernel)(T *, ull *)) {
   T *s = alloc_slots<T>(STD_SLOTS, 0);
   ull *sums = alloc_sums(3 * gt.npes);
   gt_sync();
-  kernel<<<AMO_BLOCKS, AMO_THREADS>>>(s, sums);
+  kernel<<<g_blocks, g_threads>>>(s, sums);
   gt_sync();
-  ull n = kN_per_pe * gt.npes;
+  ull n = g_per_pe * gt.npes;
   std::vector<T> v = gt_download(s, STD_SLOTS);
   const ull expect[STD_SLOTS] = {n, 2 * n, n, n, n, 3 * n, n, 1};
   for (int k = 0; k < STD_SLOTS; ++k)
@@ -56,12 +59,12 @@ static void run_ext(const char *key, void (*kernel)(T *, ull *), void (*fetch)(T
   T *s = alloc_slots<T>(1 + gt.npes, 0);
   ull *sums = alloc_sums(gt.npes);
   gt_sync();
-  kernel<<<AMO_BLOCKS, AMO_THREADS>>>(s, sums);
+  kernel<<<g_blocks, g_threads>>>(s, sums);
   gt_sync();
   ull errors_init = 0, *errors = alloc_sums(1);
   fetch<<<1, 32>>>(s, errors);
   gt_sync();
-  ull n = kN_per_pe * gt.npes;
+  ull n = g_per_pe * gt.npes;
   std::vector<ull> all = summed(sums, gt.npes);
   T last = gt_download(s, 1)[0];
   /* the fetched values and the last one are the initial 0 and every unique value */
@@ -81,7 +84,7 @@ static void run_bit(const char *key, void (*kernel)(T *)) {
   T *s = alloc_slots<T>(3, 0);
   GT_GPU(hipMemset(s + 1, 0xff, sizeof(T)));
   gt_sync();
-  kernel<<<AMO_BLOCKS, AMO_THREADS>>>(s);
+  kernel<<<g_blocks, g_threads>>>(s);
   gt_sync();
   std::vector<T> v = gt_download(s, 3);
   GT_CHECK(v[0] == (T)~(T)0 && v[1] == 0 && v[2] == 0, "%s: or %llx and %llx xor %llx", key,
@@ -94,6 +97,11 @@ static void run_bit(const char *key, void (*kernel)(T *)) {
 
 int main(int argc, char **argv) {
   gt_init(argc, argv);
+  if (gt_proxy_all()) {
+    g_blocks = 1;
+    g_threads = AMO_PROXY_THREADS;
+    g_per_pe = AMO_PROXY_THREADS;
+  }
 #define RUN_STD(KEY, T) run_std<T>(#KEY, amo_std_##KEY);
 #define RUN_EXT(KEY, T) run_ext<T>(#KEY, amo_ext_##KEY, amo_ext_fetch_##KEY);
 #define RUN_BIT(KEY, T) run_bit<T>(#KEY, amo_bit_##KEY);

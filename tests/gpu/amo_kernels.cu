@@ -23,7 +23,7 @@ __device__ static unsigned global_id() { return blockIdx.x * blockDim.x + thread
 #define DEFINE_EXT(KEY, T)                                                               \
   __global__ void amo_ext_##KEY(T *s, ull *sums) {                                       \
     unsigned g = global_id();                                                            \
-    T unique = (T)(1 + rocshmem_my_pe() * AMO_BLOCKS * AMO_THREADS + g);                 \
+    T unique = (T)(1 + rocshmem_my_pe() * gridDim.x * blockDim.x + g);                      \
     for (int pe = 0; pe < rocshmem_n_pes(); ++pe) {                                      \
       T old;                                                                             \
       if (g % 2)                                                                         \

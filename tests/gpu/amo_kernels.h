@@ -5,7 +5,9 @@
 
 #include <rocshmem/rocshmem_device.h>
 
-enum { AMO_BLOCKS = 2, AMO_THREADS = 128, STD_SLOTS = 8 };
+/* AMO_PROXY_THREADS: at least 64, so that every bit of a 64-bit word is
+ * touched by the bitwise kernels. */
+enum { AMO_BLOCKS = 2, AMO_THREADS = 128, AMO_PROXY_THREADS = 64, STD_SLOTS = 8 };
 typedef unsigned long long ull;
 
 /* slots[STD_SLOTS]: fetch_add 1, add 2, inc, fetch_inc, compare_swap loop,

@@ -38,6 +38,14 @@ static inline bool gt_launcher_rank0() {
   return true;
 }
 
+/* Whether this run sends every other PE through the GPU proxy
+ * (ROCSHMEM_GPU_PROXY=all): rocshmem_ptr is then NULL for them, and device
+ * AMOs are round trips through the host, so stress tests shrink. */
+static inline bool gt_proxy_all() {
+  const char *mode = getenv("ROCSHMEM_GPU_PROXY");
+  return mode && strcmp(mode, "all") == 0;
+}
+
 /* Call first in main: handles --probe-gpu and the no-GPU skip, then
  * initializes rocshmem. */
 static inline void gt_init(int argc, char **argv) {

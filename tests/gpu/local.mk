@@ -96,3 +96,26 @@ $(GPU_TEST_WRAPPERS): $(srcdir)/tests/gpu/local.mk
 	  echo ': "$${ROCTEST_BUILDDIR:=$(abs_top_builddir)}"; export ROCTEST_BUILDDIR'; \
 	  echo "exec /bin/sh '$(abs_top_srcdir)/tests/gpu/gpu_test.sh' $$np '$(abs_top_builddir)/$$prog'$$args \"\$$@\""; \
 	} >$@-t && chmod +x $@-t && mv -f $@-t $@
+
+# The GPU proxy (reverse offload; proxy forces ROCSHMEM_GPU_PROXY=all, and
+# `proxy --leftover` is run_gpu_tests.sh's finalize-report child) and device
+# contexts (run in every proxy mode):
+#   tests/gpu/proxy   nbi + fence/quiet ordering, AMO atomicity on one word,
+#                     put_signal ordering, rocshmem_ptr / pe_accessible
+#   tests/gpu/ctx     wg_ctx_create/destroy, pool exhaustion, team contexts'
+#                     PE numbering, per-context quiet
+GPU_TEST_PROGS += tests/gpu/proxy tests/gpu/ctx
+EXTRA_DIST += tests/gpu/proxy.cu tests/gpu/proxy_kernels.cu tests/gpu/proxy_kernels.h \
+	tests/gpu/ctx.cu tests/gpu/ctx_kernels.cu tests/gpu/ctx_kernels.h
+tests/gpu/proxy.o: tests/gpu/proxy.cu tests/gpu/proxy_kernels.h $(GPU_TEST_DEPS)
+	$(AM_V_CXX)$(MKDIR_P) tests/gpu && $(GPU_TEST_COMPILE) $(srcdir)/tests/gpu/proxy.cu -o $@
+tests/gpu/proxy_kernels.o: tests/gpu/proxy_kernels.cu tests/gpu/proxy_kernels.h $(GPU_TEST_DEPS)
+	$(AM_V_CXX)$(MKDIR_P) tests/gpu && $(GPU_TEST_COMPILE) $(srcdir)/tests/gpu/proxy_kernels.cu -o $@
+tests/gpu/proxy: tests/gpu/proxy.o tests/gpu/proxy_kernels.o
+	$(AM_V_CXXLD)$(GPU_TEST_LINK) tests/gpu/proxy.o tests/gpu/proxy_kernels.o $(GPU_TEST_LIBS)
+tests/gpu/ctx.o: tests/gpu/ctx.cu tests/gpu/ctx_kernels.h $(GPU_TEST_DEPS)
+	$(AM_V_CXX)$(MKDIR_P) tests/gpu && $(GPU_TEST_COMPILE) $(srcdir)/tests/gpu/ctx.cu -o $@
+tests/gpu/ctx_kernels.o: tests/gpu/ctx_kernels.cu tests/gpu/ctx_kernels.h $(GPU_TEST_DEPS)
+	$(AM_V_CXX)$(MKDIR_P) tests/gpu && $(GPU_TEST_COMPILE) $(srcdir)/tests/gpu/ctx_kernels.cu -o $@
+tests/gpu/ctx: tests/gpu/ctx.o tests/gpu/ctx_kernels.o
+	$(AM_V_CXXLD)$(GPU_TEST_LINK) tests/gpu/ctx.o tests/gpu/ctx_kernels.o $(GPU_TEST_LIBS)

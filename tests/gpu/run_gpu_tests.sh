@@ -12,6 +12,11 @@
 # space-separated list of CUDA_VISIBLE_DEVICES values, each a pass of its
 # own, e.g. "0 0,1" = one GPU, then two).  PE i runs on GPU (node-local rank
 # i) mod (visible GPUs): with 2 GPUs, 2 PEs get one GPU each, 4 PEs two each.
+# PROXY_MODES: ROCSHMEM_GPU_PROXY values (default "auto all": auto, the
+# default, where these same-node PEs use IPC; all, where every device RMA/AMO
+# to another PE goes through the host proxy).  The proxy test forces all
+# itself and runs once per size, with its finalize-report child
+# (`proxy --leftover`).
 set -u
 staged=$(cd "${1:?usage: $0 STAGED_OR_BUILD_DIR}" && pwd)
 if [ -d "$staged/bin" ]; then bin=$staged/bin lib=$staged/lib
@@ -28,7 +33,7 @@ passed=0 failed=0 n=0
 run_one() { # MODE NP PROG [ARGS]
   local mode=$1 np=$2 prog=$3
   shift 3
-  local out rc
+  local out rc label="$prog np=$np GPUs $gpus MPS $mode${ROCSHMEM_GPU_PROXY:+ proxy $ROCSHMEM_GPU_PROXY}"
   out=$(timeout "${TEST_TIMEOUT:-120}" mpirun -np "$np" --bind-to none "$bin/$prog" "$@" 2>&1)
   rc=$?
   pkill -9 -f "$bin/$prog" 2>/dev/null
@@ -36,10 +41,29 @@ run_one() { # MODE NP PROG [ARGS]
   n=$((n + 1))
   if [ "$rc" -eq 0 ] && [ "$bad" -eq 0 ] && [ "$ok" -gt 0 ]; then
     passed=$((passed + ok))
-    echo "ok $n - $prog np=$np GPUs $gpus MPS $mode ($ok cases)"
+    echo "ok $n - $label ($ok cases)"
   else
     failed=$((failed + bad + 1))
-    echo "not ok $n - $prog np=$np GPUs $gpus MPS $mode (exit $rc, $ok ok, $bad not ok)"
+    echo "not ok $n - $label (exit $rc, $ok ok, $bad not ok)"
+    echo "$out" | tail -n 25 | sed 's/^/#   /'
+  fi
+}
+# A kernel still posting to the proxy at rocshmem_finalize: every PE must
+# report the requests it left, and return.
+run_leftover() { # MODE NP
+  local out rc reports returned
+  out=$(timeout "${TEST_TIMEOUT:-120}" mpirun -np "$2" --bind-to none "$bin/proxy" --leftover 2>&1)
+  rc=$?
+  pkill -9 -f "$bin/proxy" 2>/dev/null
+  reports=$(echo "$out" | grep -c 'rocshmem_finalize: a kernel left [1-9][0-9]* proxy requests unfinished')
+  returned=$(echo "$out" | grep -c 'rocshmem_finalize returned')
+  n=$((n + 1))
+  if [ "$rc" -eq 0 ] && [ "$reports" -eq "$2" ] && [ "$returned" -eq "$2" ]; then
+    passed=$((passed + 1))
+    echo "ok $n - proxy --leftover np=$2 GPUs $gpus MPS $1 (every PE reported and returned)"
+  else
+    failed=$((failed + 1))
+    echo "not ok $n - proxy --leftover np=$2 GPUs $gpus MPS $1 (exit $rc, $reports reports, $returned returns)"
     echo "$out" | tail -n 25 | sed 's/^/#   /'
   fi
 }
@@ -52,8 +76,14 @@ for mode in ${MPS_MODES:-off on}; do
     "$mps_control" -d && echo "# MPS started"
   fi
   for np in ${NPS:-2 4}; do
-    for prog in rma amo sync stream coll; do run_one "$mode" "$np" "$prog"; done
-    run_one "$mode" "$np" module "$bin/module_kernel.gpubin"
+    for proxy in ${PROXY_MODES:-auto all}; do
+      export ROCSHMEM_GPU_PROXY=$proxy
+      for prog in rma amo sync stream coll ctx; do run_one "$mode" "$np" "$prog"; done
+      run_one "$mode" "$np" module "$bin/module_kernel.gpubin"
+    done
+    unset ROCSHMEM_GPU_PROXY
+    run_one "$mode" "$np" proxy
+    run_leftover "$mode" "$np"
   done
   if [ "$mode" = on ]; then echo quit | "$mps_control" >/dev/null 2>&1; fi
 done

@@ -16,7 +16,11 @@
  *  - any other peer needs system scope (its GPU, or the CPU, observes the
  *    write through the fabric).
  * quiet cannot know which peers were written, so it uses system scope unless
- * every peer is on this GPU (State::all_same_gpu). */
+ * every peer is on this GPU (State::all_same_gpu).
+ * A peer whose heap is not mapped here but marked kPeerProxy is reached
+ * through this PE's host proxy (impl/proxy.h): translate_checked returns
+ * nullptr for it, which the RMA and AMO paths test where they used to trap,
+ * and quiet also completes the requests posted to the proxy. */
 #ifndef ROCSHMEM_DEVICE_IMPL_CORE_H
 #define ROCSHMEM_DEVICE_IMPL_CORE_H
 
@@ -27,6 +31,7 @@
 #include <cstdint>
 #include <cstring>
 
+#include "device/impl/proxy.h"
 #include "device/state.h"
 
 namespace rocshmem {
@@ -110,7 +115,8 @@ inline __device__ char *translate(const State &s, const void *addr, int pe) {
   return base + off;
 }
 
-/* The same for [addr, addr + bytes), reporting bad input (see above). */
+/* The same for [addr, addr + bytes), reporting bad input (see above);
+ * nullptr without a report for a kPeerProxy peer (the caller's proxy path). */
 inline __device__ char *translate_checked(const State &s, const char *call, const void *addr,
                                           size_t bytes, int pe) {
   if (pe < 0 || pe >= s.n_pes) {
@@ -125,7 +131,7 @@ inline __device__ char *translate_checked(const State &s, const char *call, cons
   }
   char *base = peer_base(s, pe);
   if (!base) {
-    detail::fail_unreachable(call, pe);
+    if (!(peer_bits(s, pe) & kPeerProxy)) detail::fail_unreachable(call, pe);
     return nullptr;
   }
   return base + off;
@@ -141,18 +147,27 @@ inline __device__ bool same_gpu(const State &s, int pe) {
  * operations before its later ones for every thread of the GPU,
  * __threadfence_system() for every observer of the system. */
 
-/* Completes this thread's earlier RMA and AMOs to every PE. */
-inline __device__ void quiet(const State &s) {
+/* Completes (orders) this thread's earlier loads, stores and atomics on
+ * mapped memory; the release / acquire half of synchronization. */
+inline __device__ void memory_fence(const State &s) {
   if (s.all_same_gpu)
     __threadfence();
   else
     __threadfence_system();
 }
 
+/* Completes this thread's earlier RMA and AMOs to every PE: the memory
+ * fence, and the proxy requests of the context (nullptr: the default one). */
+inline __device__ void quiet(const State &s, DeviceContext *ctx = nullptr) {
+  memory_fence(s);
+  if (s.proxy) proxy::quiet(s, ctx);
+}
+
 /* Orders this thread's earlier puts/AMOs before its later ones, per PE.
  * With load/store transports ordering needs the same fence as completion
- * (there is no cheaper per-PE ordering instruction). */
-inline __device__ void fence(const State &s) { quiet(s); }
+ * (there is no cheaper per-PE ordering instruction); the proxy executes
+ * requests in order, so they need nothing more. */
+inline __device__ void fence(const State &s) { memory_fence(s); }
 
 /* Release (before a flag write) or acquire (after a flag read) towards one
  * peer: device scope is enough when it runs on this GPU. */

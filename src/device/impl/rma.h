@@ -5,7 +5,13 @@
  * Puts are stores into the peer's mapped heap and gets loads from it: a
  * blocking put returns once its source has been read (the stores are
  * issued), and like a non-blocking one completes remotely at the next
- * quiet/barrier; the _nbi forms are therefore the blocking ones. */
+ * quiet/barrier; the _nbi forms are therefore the blocking ones.
+ *
+ * A kPeerProxy peer's transfers go to this PE's host proxy (impl/proxy.h),
+ * posted by one member of the group; there a non-blocking transfer really
+ * is one (complete at quiet), and a blocking put waits for the copy unless
+ * its payload travels in the request.  Every call takes the calling
+ * context's pool entry (nullptr: the default context) for that path. */
 #ifndef ROCSHMEM_DEVICE_IMPL_RMA_H
 #define ROCSHMEM_DEVICE_IMPL_RMA_H
 
@@ -15,24 +21,68 @@
 namespace rocshmem {
 namespace device {
 
+namespace detail {
+
+inline __device__ __noinline__ void fail_proxy_buffer(const char *call, const void *addr, int pe) {
+  if (first_report())
+    printf("rocshmem: %s: local buffer %p is a thread's private or a block's shared memory; "
+           "pe = %d is reached through the host proxy, which can only copy from and to global "
+           "memory (over %llu bytes)\n", call, addr, pe, (unsigned long long)kProxyInlineBytes);
+  ROCSHMEM_DEVICE_TRAP();
+}
+
+/* The proxy path of a transfer: the local buffer must be reachable by the
+ * host unless the data travels in the request. */
+inline __device__ void check_proxy_buffer(const char *call, const void *local, size_t bytes,
+                                          int pe) {
+  if (bytes > kProxyInlineBytes && !proxy::host_reachable(local))
+    fail_proxy_buffer(call, local, pe);
+}
+
+}  // namespace detail
+
+/* Each member's share of a put, without the group barrier. */
+template <class G>
+inline __device__ void put_share(const State &s, const char *call, void *dest,
+                                 const void *source, size_t bytes, int pe, bool nbi,
+                                 DeviceContext *ctx) {
+  if (!bytes) return;
+  char *remote = translate_checked(s, call, dest, bytes, pe);
+  if (__builtin_expect(remote != nullptr, 1)) {
+    group_copy<G>(remote, source, bytes);
+  } else if (G::rank() == 0) {
+    detail::check_proxy_buffer(call, source, bytes, pe);
+    proxy::put(s, ctx, dest, source, bytes, pe, nbi);
+  }
+}
+
 /* All members of G call with identical arguments; returns when the group is
  * done (G::sync). */
 template <class G>
 inline __device__ void put(const State &s, const char *call, void *dest, const void *source,
-                           size_t bytes, int pe) {
-  if (bytes) group_copy<G>(translate_checked(s, call, dest, bytes, pe), source, bytes);
+                           size_t bytes, int pe, bool nbi = false, DeviceContext *ctx = nullptr) {
+  put_share<G>(s, call, dest, source, bytes, pe, nbi, ctx);
   G::sync();
 }
 
 template <class G>
 inline __device__ void get(const State &s, const char *call, void *dest, const void *source,
-                           size_t bytes, int pe) {
-  if (bytes) group_copy<G>(dest, translate_checked(s, call, source, bytes, pe), bytes);
+                           size_t bytes, int pe, bool nbi = false, DeviceContext *ctx = nullptr) {
+  if (bytes) {
+    const char *remote = translate_checked(s, call, source, bytes, pe);
+    if (__builtin_expect(remote != nullptr, 1)) {
+      group_copy<G>(dest, remote, bytes);
+    } else if (G::rank() == 0) {
+      detail::check_proxy_buffer(call, dest, bytes, pe);
+      proxy::get(s, ctx, dest, source, bytes, pe, nbi);
+    }
+  }
   G::sync();
 }
 
 /* Strided access of nelems elements of T, `stride` elements apart (any
- * sign), at `first` in PE pe's heap: the whole span is checked up front. */
+ * sign), at `first` in PE pe's heap: the whole span is checked up front
+ * (nullptr: a proxy peer). */
 template <class T>
 inline __device__ T *translate_strided(const State &s, const char *call, const T *first,
                                        ptrdiff_t stride, size_t nelems, int pe) {
@@ -40,54 +90,80 @@ inline __device__ T *translate_strided(const State &s, const char *call, const T
   const T *lo = last < 0 ? first + last : first;
   size_t span = (static_cast<size_t>(last < 0 ? -last : last) + 1) * sizeof(T);
   char *mapped_lo = translate_checked(s, call, lo, span, pe);
+  if (!mapped_lo) return nullptr;
   return reinterpret_cast<T *>(mapped_lo) + (first - lo);
 }
 
+/* Through the proxy, one request per element (each carries its data). */
 template <class T>
 inline __device__ void iput(const State &s, const char *call, T *dest, const T *source,
-                            ptrdiff_t dst, ptrdiff_t sst, size_t nelems, int pe) {
+                            ptrdiff_t dst, ptrdiff_t sst, size_t nelems, int pe,
+                            DeviceContext *ctx = nullptr) {
   if (!nelems) return;
   T *remote = translate_strided(s, call, dest, dst, nelems, pe);
-  for (size_t i = 0; i < nelems; ++i)
-    remote[static_cast<ptrdiff_t>(i) * dst] = source[static_cast<ptrdiff_t>(i) * sst];
+  for (size_t i = 0; i < nelems; ++i) {
+    const ptrdiff_t d = static_cast<ptrdiff_t>(i) * dst, from = static_cast<ptrdiff_t>(i) * sst;
+    if (__builtin_expect(remote != nullptr, 1))
+      remote[d] = source[from];
+    else
+      proxy::put(s, ctx, dest + d, source + from, sizeof(T), pe, false);
+  }
 }
 
 template <class T>
 inline __device__ void iget(const State &s, const char *call, T *dest, const T *source,
-                            ptrdiff_t dst, ptrdiff_t sst, size_t nelems, int pe) {
+                            ptrdiff_t dst, ptrdiff_t sst, size_t nelems, int pe,
+                            DeviceContext *ctx = nullptr) {
   if (!nelems) return;
   const T *remote = translate_strided(s, call, source, sst, nelems, pe);
-  for (size_t i = 0; i < nelems; ++i)
-    dest[static_cast<ptrdiff_t>(i) * dst] = remote[static_cast<ptrdiff_t>(i) * sst];
+  for (size_t i = 0; i < nelems; ++i) {
+    const ptrdiff_t d = static_cast<ptrdiff_t>(i) * dst, from = static_cast<ptrdiff_t>(i) * sst;
+    if (__builtin_expect(remote != nullptr, 1))
+      dest[d] = remote[from];
+    else
+      proxy::get(s, ctx, dest + d, source + from, sizeof(T), pe, false);
+  }
 }
 
 template <class T>
-inline __device__ void p(const State &s, const char *call, T *dest, T value, int pe) {
-  *reinterpret_cast<T *>(translate_checked(s, call, dest, sizeof(T), pe)) = value;
+inline __device__ void p(const State &s, const char *call, T *dest, T value, int pe,
+                         DeviceContext *ctx = nullptr) {
+  T *remote = reinterpret_cast<T *>(translate_checked(s, call, dest, sizeof(T), pe));
+  if (__builtin_expect(remote != nullptr, 1))
+    *remote = value;
+  else
+    proxy::put(s, ctx, dest, &value, sizeof(T), pe, false);
 }
 
 /* Volatile: a loop polling a peer's word with g must see its updates. */
 template <class T>
-inline __device__ T g(const State &s, const char *call, const T *source, int pe) {
-  return load_volatile(reinterpret_cast<const T *>(translate_checked(s, call, source, sizeof(T), pe)));
+inline __device__ T g(const State &s, const char *call, const T *source, int pe,
+                      DeviceContext *ctx = nullptr) {
+  const T *remote = reinterpret_cast<const T *>(translate_checked(s, call, source, sizeof(T), pe));
+  if (__builtin_expect(remote != nullptr, 1)) return load_volatile(remote);
+  T value;
+  proxy::get(s, ctx, &value, source, sizeof(T), pe, false);
+  return value;
 }
 
 /* The data, then the signal: every member fences its own stores towards
  * the peer before the group barrier, so that once the leader's signal
  * update is visible the whole payload is (the classic "write, fence,
- * barrier, one thread flags" pattern).  The signal op and the PE are
+ * barrier, one thread flags" pattern).  Through the proxy the leader posts
+ * both, in that order, which the proxy keeps.  The signal op and the PE are
  * checked before any data moves. */
 template <class G>
 inline __device__ void put_signal(const State &s, const char *call, void *dest,
                                   const void *source, size_t bytes, uint64_t *sig_addr,
-                                  uint64_t signal, int sig_op, int pe) {
+                                  uint64_t signal, int sig_op, int pe,
+                                  DeviceContext *ctx = nullptr) {
   if (sig_op != ROCSHMEM_SIGNAL_SET && sig_op != ROCSHMEM_SIGNAL_ADD)
     detail::fail_arg(call, "sig_op", sig_op);
   if (pe < 0 || pe >= s.n_pes) detail::fail_pe(call, pe, s.n_pes); /* before peer_flags[pe] */
-  if (bytes) group_copy<G>(translate_checked(s, call, dest, bytes, pe), source, bytes);
+  put_share<G>(s, call, dest, source, bytes, pe, false, ctx);
   fence_towards(s, pe);
   G::sync();
-  if (G::rank() == 0) signal_update(s, sig_addr, signal, sig_op, pe, call);
+  if (G::rank() == 0) signal_update(s, sig_addr, signal, sig_op, pe, call, ctx);
   G::sync();
 }
 

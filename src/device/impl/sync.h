@@ -17,7 +17,7 @@ namespace rocshmem {
 namespace device {
 
 /* The writer may be on any GPU: acquire at the widest scope in use. */
-inline __device__ void acquire(const State &s) { quiet(s); }
+inline __device__ void acquire(const State &s) { memory_fence(s); }
 
 template <class Done>
 inline __device__ void wait_politely(const State &s, Done done) {
@@ -120,7 +120,8 @@ inline __device__ size_t wait_until_some(const State &s, const WaitSet<T> &set,
  * quiet fence itself) but barrier_all is the one that promises completion. */
 template <class PeAt>
 inline __device__ void sync_members(const State &s, const char *call, int n, PeAt pe_at) {
-  quiet(s); /* release: the arrival must not overtake this PE's stores */
+  memory_fence(s); /* release: the arrival must not overtake this PE's stores (requests
+                      to the proxy are ordered before it by the proxy itself) */
   for (int i = 0; i < n; ++i) {
     int pe = pe_at(i);
     if (pe != s.my_pe)
@@ -154,15 +155,20 @@ inline __device__ void barrier_all(const State &s) {
  * accesses before the group meets, then the leader synchronizes the PEs. */
 template <class G>
 inline __device__ void sync_all(const State &s) {
-  quiet(s);
+  memory_fence(s);
   G::sync();
   if (G::rank() == 0) sync_all(s);
   G::sync();
 }
 
+/* The members' fences are their share of quiet; the leader's quiet adds the
+ * proxy requests (one QUIET for the group, not one per member). */
 template <class G>
 inline __device__ void barrier_all(const State &s) {
-  sync_all<G>(s); /* the members' fences above are their quiet */
+  memory_fence(s);
+  G::sync();
+  if (G::rank() == 0) barrier_all(s);
+  G::sync();
 }
 
 }  // namespace device

@@ -1,0 +1,300 @@
+/* The GPU proxy thread: channel, serving loop, host quiet's drain, and the
+ * bounded stop at finalize (see gpu/proxy.h, device/proxy_channel.h). */
+#include "gpu/proxy.h"
+
+#include <sched.h>
+
+#include <atomic>
+#include <chrono>
+#include <condition_variable>
+#include <cstring>
+#include <mutex>
+#include <thread>
+
+#include "core/runtime.h"
+#include "gpu/gpu.h"
+#include "gpu/gpu_internal.h"
+#include "sync/wait.h"
+
+namespace rocshmem {
+namespace gpu {
+
+bool g_proxy_running = false;
+
+namespace proxy {
+namespace {
+
+using device::ProxyOp;
+using device::ProxySlot;
+using Clock = std::chrono::steady_clock;
+
+/* Requests in flight at most (n_slots); a multiple of the widest wavefront
+ * so that one wave's requests never wait for each other's slots. */
+constexpr uint32_t kSlots = 1024;
+/* A drain (host quiet) gives up when the proxy makes no progress this long:
+ * a ticket was taken but never published (a kernel killed mid-post). */
+constexpr auto kDrainStall = std::chrono::seconds(10);
+/* stop(): how long the thread may take to finish its current request, and
+ * how long kernels may keep taking tickets before the count is final. */
+constexpr auto kStopWait = std::chrono::seconds(2);
+constexpr auto kSettle = std::chrono::milliseconds(20);
+
+static_assert(static_cast<int>(device::ProxyAmo::ADD) == static_cast<int>(net::AtomicOp::Add) &&
+                  static_cast<int>(device::ProxyAmo::COMPARE_SWAP) ==
+                      static_cast<int>(net::AtomicOp::CompareSwap),
+              "ProxyAmo mirrors net::AtomicOp");
+
+struct Proxy {
+  int my_node = 0;
+  const std::vector<int> *node_of_pe = nullptr;
+  ProxySlot *slots = nullptr;     /* host view of the ring */
+  ProxySlot *slots_dev = nullptr; /* the same, as the GPU addresses it */
+  uint64_t *scratch = nullptr;    /* old values nobody waits for */
+  device::ProxyChannel *channel = nullptr;
+  hipStream_t stream = nullptr;  /* the requests' stream */
+  hipStream_t control = nullptr; /* stop(): reads the ticket counter while a kernel may run */
+  uint64_t *tail = nullptr;      /* pinned: where it reads it to */
+  std::thread thread;
+  std::atomic<bool> stopping{false};
+  std::atomic<uint64_t> completed{0}; /* requests done, in ticket order */
+  std::mutex mu;
+  std::condition_variable cv;
+  bool exited = false; /* under mu */
+};
+Proxy g_proxy;
+
+const char *op_name(ProxyOp op) {
+  switch (op) {
+    case ProxyOp::PUT: return "device put (GPU proxy)";
+    case ProxyOp::GET: return "device get (GPU proxy)";
+    case ProxyOp::AMO: return "device atomic (GPU proxy)";
+    default: return "device quiet (GPU proxy)";
+  }
+}
+
+/* Offset of a request's symmetric address in the GPU heap, after checking
+ * that the host can reach pe's heap. */
+size_t heap_offset(const char *call, const ProxySlot &r) {
+  const int pe = r.pe;
+  if (pe < 0 || pe >= g_peers.n_pes)
+    fatal(call, "internal error: request for pe = %d of %d PEs", pe, g_peers.n_pes);
+  if (!g_peers.base[SEG_GPU][pe]) {
+    if ((*g_proxy.node_of_pe)[pe] != g_proxy.my_node)
+      fatal(call, "pe = %d is on another node, and no host path reaches another node's GPU "
+            "heap: the network transport (UCX) registers host memory only (no GPU-memory "
+            "support).  Exchange data with other nodes through host memory (shmem_malloc), or "
+            "run the PEs that share GPU memory on one node", pe);
+    fatal(call, "pe = %d runs on this node, but its GPU heap could not be mapped through IPC "
+          "(see the warning at init), so the host cannot reach it either", pe);
+  }
+  const uint64_t size = g_gpu.state.heap_size;
+  const uint64_t off = r.remote - reinterpret_cast<uintptr_t>(g_gpu.state.heap_base);
+  const uint64_t span = r.op == static_cast<uint8_t>(ProxyOp::AMO) ? r.size : r.bytes;
+  if (off > size || span > size - off)
+    fatal(call, "internal error: address 0x%llx (%llu bytes) is outside the GPU heap",
+          static_cast<unsigned long long>(r.remote), static_cast<unsigned long long>(span));
+  return off;
+}
+
+/* Starts request r (slot index i); synchronizes the stream when the
+ * requester waits for it or its data lives in the slot. */
+void execute(ProxySlot &r, uint32_t i) {
+  const ProxyOp op = static_cast<ProxyOp>(r.op);
+  const char *call = op_name(op);
+  const bool in_slot = r.flags & device::kProxyInline;
+  switch (op) {
+    case ProxyOp::PUT: {
+      char *to = g_peers.base[SEG_GPU][r.pe] + heap_offset(call, r);
+      const void *from = in_slot ? static_cast<const void *>(r.arg)
+                                 : reinterpret_cast<const void *>(r.local);
+      copy_on(call, g_proxy.stream, to, from, r.bytes);
+      break;
+    }
+    case ProxyOp::GET: {
+      const char *from = g_peers.base[SEG_GPU][r.pe] + heap_offset(call, r);
+      void *to = in_slot ? static_cast<void *>(r.arg) : reinterpret_cast<void *>(r.local);
+      copy_on(call, g_proxy.stream, to, from, r.bytes);
+      break;
+    }
+    case ProxyOp::AMO: {
+      uint64_t *result = (r.flags & device::kProxyWait) ? &g_proxy.slots_dev[i].result
+                                                         : g_proxy.scratch;
+      atomic_on(call, g_proxy.stream, r.pe, heap_offset(call, r),
+                static_cast<net::AtomicOp>(r.amo_op), r.arg[0], r.arg[1], r.size, result);
+      break;
+    }
+    case ProxyOp::QUIET: break;
+    default: fatal("rocshmem GPU proxy", "internal error: unknown request %d", r.op);
+  }
+  if ((r.flags & device::kProxyWait) || in_slot)
+    check(call, hipStreamSynchronize(g_proxy.stream), "completing a proxy request");
+}
+
+/* Idle policy: spin briefly, then yield, then sleep between polls, so an
+ * idle proxy costs almost no CPU (DESIGN.md, principle 10). */
+void idle(unsigned polls) {
+  if (polls < g_runtime.spin_count)
+    cpu_relax();
+  else if (polls < g_runtime.spin_count + 1000)
+    sched_yield();
+  else
+    std::this_thread::sleep_for(std::chrono::microseconds(50));
+}
+
+void serve(int device) {
+  (void)hipSetDevice(device);
+  Proxy &p = g_proxy;
+  uint64_t next = 0;
+  unsigned polls = 0;
+  while (!p.stopping.load(std::memory_order_acquire)) {
+    const uint32_t i = static_cast<uint32_t>(next % kSlots);
+    ProxySlot &r = p.slots[i];
+    if (__atomic_load_n(&r.seq, __ATOMIC_ACQUIRE) != next + 1) {
+      idle(polls++);
+      continue;
+    }
+    polls = 0;
+    execute(r, i);
+    const uint64_t after = (r.flags & device::kProxyWait) ? next + 2 : next + kSlots;
+    __atomic_store_n(&r.seq, after, __ATOMIC_RELEASE);
+    p.completed.store(++next, std::memory_order_release);
+  }
+  std::lock_guard<std::mutex> lock(p.mu);
+  p.exited = true;
+  p.cv.notify_all();
+}
+
+uint64_t read_tail(const char *call) {
+  Proxy &p = g_proxy;
+  check(call, hipMemcpyAsync(p.tail, &p.channel->tail, sizeof *p.tail, hipMemcpyDeviceToHost,
+                             p.control), "reading the proxy's ticket counter");
+  check(call, hipStreamSynchronize(p.control), "reading the proxy's ticket counter");
+  return *p.tail;
+}
+
+}  // namespace
+
+device::ProxyChannel *start(const char *call, const Runtime &rt) {
+  Proxy &p = g_proxy;
+  p.my_node = rt.topo.node_of_pe[rt.my_pe];
+  p.node_of_pe = &rt.topo.node_of_pe;
+  /* Mapped so the GPU writes requests straight into host memory; on AMD
+   * also fine-grained (coherent), so a running kernel sees the host's
+   * writes of results and sequence words. */
+  unsigned flags = hipHostMallocMapped | hipHostMallocPortable;
+#ifdef ROCSHMEM_GPU_IS_HIP
+  flags |= hipHostMallocCoherent;
+#endif
+  check(call, hipHostMalloc(reinterpret_cast<void **>(&p.slots), sizeof(ProxySlot) * kSlots, flags),
+        "allocating the GPU proxy's request ring (pinned host memory)");
+  check(call, hipHostGetDevicePointer(reinterpret_cast<void **>(&p.slots_dev), p.slots, 0),
+        "mapping the GPU proxy's request ring");
+  std::memset(static_cast<void *>(p.slots), 0, sizeof(ProxySlot) * kSlots);
+  for (uint32_t i = 0; i < kSlots; ++i) p.slots[i].seq = i; /* slot i is free for ticket i */
+  check(call, hipHostMalloc(reinterpret_cast<void **>(&p.scratch), sizeof(uint64_t), flags),
+        "allocating pinned host memory");
+  check(call, hipHostMalloc(reinterpret_cast<void **>(&p.tail), sizeof(uint64_t), flags),
+        "allocating pinned host memory");
+
+  device::ProxyChannel header{};
+  header.n_slots = kSlots;
+  header.slots = p.slots_dev;
+  check(call, hipMalloc(reinterpret_cast<void **>(&p.channel), sizeof header),
+        "allocating the GPU proxy channel");
+  check(call, hipMemcpy(p.channel, &header, sizeof header, hipMemcpyHostToDevice),
+        "filling the GPU proxy channel");
+  check(call, hipStreamCreateWithFlags(&p.stream, hipStreamNonBlocking), "creating a GPU stream");
+  check(call, hipStreamCreateWithFlags(&p.control, hipStreamNonBlocking), "creating a GPU stream");
+
+  p.stopping = false;
+  p.completed = 0;
+  p.exited = false;
+  p.thread = std::thread(serve, g_gpu.device);
+  g_proxy_running = true;
+  return p.channel;
+}
+
+}  // namespace proxy
+
+/* The requests published when the call began are complete on return (what
+ * a kernel that has ended posted, in particular): the proxy has started
+ * them all, and its stream has finished them. */
+void drain_proxy(const char *call) {
+  proxy::Proxy &p = proxy::g_proxy;
+  const uint64_t from = p.completed.load(std::memory_order_acquire);
+  uint64_t target = 0;
+  for (uint64_t t = from; t < from + proxy::kSlots; ++t)
+    if (__atomic_load_n(&p.slots[t % proxy::kSlots].seq, __ATOMIC_ACQUIRE) == t + 1)
+      target = t + 1;
+  uint64_t seen = from;
+  proxy::Clock::time_point last_progress = proxy::Clock::now();
+  bool stalled = false;
+  wait_politely([&] {
+    uint64_t now = p.completed.load(std::memory_order_acquire);
+    if (now >= target) return true;
+    if (now != seen) {
+      seen = now;
+      last_progress = proxy::Clock::now();
+    }
+    stalled = proxy::Clock::now() - last_progress > proxy::kDrainStall;
+    return stalled;
+  });
+  if (stalled)
+    ROCSHMEM_LOG(LOG_WARN, "%s: the GPU proxy made no progress for %lld s: request %llu was "
+                 "taken but never posted (a kernel stopped while posting?); not waiting for it",
+                 call, static_cast<long long>(proxy::kDrainStall.count()),
+                 static_cast<unsigned long long>(seen));
+  else
+    check(call, hipStreamSynchronize(p.stream), "completing the GPU proxy's requests");
+}
+
+namespace proxy {
+
+uint64_t stop(const char *call) {
+  Proxy &p = g_proxy;
+  if (!g_proxy_running) return 0;
+  g_proxy_running = false;
+  p.stopping.store(true, std::memory_order_release);
+  bool exited;
+  {
+    std::unique_lock<std::mutex> lock(p.mu);
+    exited = p.cv.wait_for(lock, kStopWait, [&] { return p.exited; });
+  }
+  if (exited)
+    p.thread.join();
+  else
+    p.thread.detach(); /* stuck in a GPU call behind a kernel that never ends */
+
+  /* Kernels still running keep taking tickets until the ring is full: wait
+   * until the count stops moving (bounded), then compare. */
+  uint64_t tail = read_tail(call);
+  for (Clock::time_point end = Clock::now() + kStopWait; Clock::now() < end;) {
+    std::this_thread::sleep_for(kSettle);
+    uint64_t again = read_tail(call);
+    if (again == tail) break;
+    tail = again;
+  }
+  const uint64_t left = tail - p.completed.load(std::memory_order_acquire);
+  if (left) {
+    report_error(call, "a kernel left %llu proxy requests unfinished (it was still running, or "
+                 "blocked on the proxy, when rocshmem_finalize stopped it); the GPU memory stays "
+                 "allocated until the process exits", static_cast<unsigned long long>(left));
+    return left;
+  }
+  (void)hipStreamDestroy(p.stream);
+  (void)hipStreamDestroy(p.control);
+  (void)hipFree(p.channel);
+  (void)hipHostFree(p.slots);
+  (void)hipHostFree(p.scratch);
+  (void)hipHostFree(p.tail);
+  p.stream = p.control = nullptr;
+  p.channel = nullptr;
+  p.slots = p.slots_dev = nullptr;
+  p.scratch = p.tail = nullptr;
+  return 0;
+}
+
+}  // namespace proxy
+
+}  // namespace gpu
+}  // namespace rocshmem

@@ -1,0 +1,128 @@
+/* The GPU proxy (reverse offload), forced on for every peer
+ * (ROCSHMEM_GPU_PROXY=all, set here before init): non-blocking puts ordered
+ * by fence and completed by quiet, AMO atomicity when every PE hammers one
+ * word (PE 0's own AMOs are GPU atomics, the others' go through their
+ * proxies), put-with-signal ordering, rocshmem_ptr / pe_accessible for
+ * proxy peers.  `proxy --leftover` is the child run_gpu_tests.sh starts to
+ * check the finalize report of requests a still-running kernel left.
+ * Kernels in proxy_kernels.cu. */
+#include <unistd.h>
+
+#include "gpu_test.h"
+#include "proxy_kernels.h"
+
+static ull *alloc_counter(size_t n = 1) {
+  ull *c;
+  GT_GPU(hipMalloc((void **)&c, n * sizeof(ull)));
+  GT_GPU(hipMemset(c, 0, n * sizeof(ull)));
+  return c;
+}
+
+static void upload_pattern(unsigned char *dev, size_t chunk, int chunks, int salt) {
+  std::vector<unsigned char> pattern(chunk * chunks);
+  for (size_t i = 0; i < pattern.size(); ++i)
+    pattern[i] = salt >= 0 ? gt_byte(gt.me, i, salt) : gt_byte(gt.me, i % chunk, int(i / chunk));
+  GT_GPU(hipMemcpy(dev, pattern.data(), pattern.size(), hipMemcpyHostToDevice));
+}
+
+/* A kernel still posting requests when rocshmem_finalize runs: finalize must
+ * report them and return (the process exit ends the kernel). */
+static int leftover_child() {
+  unsigned char *buf = (unsigned char *)rocshmem_malloc(2 * 4096);
+  gt_sync();
+  /* Its own stream: the library's synchronous calls must not wait for it. */
+  hipStream_t stream;
+  GT_GPU(hipStreamCreateWithFlags(&stream, hipStreamNonBlocking));
+  endless_puts<<<1, 32, 0, stream>>>(buf, buf + 4096, 4096);
+  usleep(200 * 1000);
+  rocshmem_finalize();
+  printf("PE %d: rocshmem_finalize returned\n", gt.me);
+  fflush(stdout);
+  _exit(0); /* no runtime teardown behind the kernel: the process exit ends it */
+}
+
+int main(int argc, char **argv) {
+  setenv("ROCSHMEM_GPU_PROXY", "all", 1);
+  gt_init(argc, argv);
+  if (argc > 1 && strcmp(argv[1], "--leftover") == 0) return leftover_child();
+  int n = gt.npes;
+  char name[128];
+
+  const size_t chunk = 64 * 1024 + 3;
+  const int chunks = 8;
+  unsigned char *data = (unsigned char *)rocshmem_malloc(chunk * chunks);
+  unsigned char *src = (unsigned char *)rocshmem_malloc(chunk * chunks);
+  int *flag = (int *)rocshmem_malloc(sizeof(int));
+  GT_GPU(hipMemset(flag, 0, sizeof(int)));
+  for (int use_quiet = 0; use_quiet < 2; ++use_quiet) {
+    for (int round = 1; round <= 4; ++round) {
+      int salt = 2 * round + use_quiet;
+      ull *errors = alloc_counter();
+      upload_pattern(src, chunk * chunks, 1, salt);
+      GT_GPU(hipMemset(data, 0, chunk * chunks));
+      gt_sync();
+      nbi_then_flag<<<1, 256>>>(data, src, chunk, chunks, flag, salt, use_quiet, errors);
+      gt_sync();
+      ull e = gt_download(errors, 1)[0];
+      GT_CHECK(e == 0, "round %d: %llu bytes not there when the flag was seen", round, e);
+      GT_GPU(hipFree(errors));
+    }
+    snprintf(name, sizeof name, "putmem_nbi x %d, %s, p flag: data there when the flag is seen",
+             chunks, use_quiet ? "quiet" : "fence");
+    gt_case(name);
+  }
+
+  const int iters = 16, threads = 64;
+  ull *words = (ull *)rocshmem_malloc(2 * sizeof(ull));
+  ull *sums = alloc_counter();
+  GT_GPU(hipMemset(words, 0, 2 * sizeof(ull)));
+  gt_sync();
+  hammer<<<1, threads>>>(words, iters, sums);
+  gt_sync();
+  ull total = (ull)n * threads * iters, mine = gt_download(sums, 1)[0], all = 0;
+  MPI_Allreduce(&mine, &all, 1, MPI_UNSIGNED_LONG_LONG, MPI_SUM, MPI_COMM_WORLD);
+  if (gt.me == 0) {
+    std::vector<ull> w = gt_download(words, 2);
+    GT_CHECK(w[0] == total && w[1] == total, "fetch_add word %llu, add word %llu, expected %llu",
+             w[0], w[1], total);
+  }
+  GT_CHECK(gt.me != 0 || all == total * (total - 1) / 2,
+           "fetched values are not 0..%llu once each (sum %llu)", total - 1, all);
+  gt_case("every PE's fetch_add and add on one word of PE 0: exact totals");
+  GT_GPU(hipFree(sums));
+
+  const size_t sig_chunk = 32 * 1024 + 5;
+  const int sig_iters = 12;
+  uint64_t *sig = (uint64_t *)rocshmem_malloc(sizeof(uint64_t));
+  ull *errors = alloc_counter();
+  upload_pattern(src, sig_chunk, sig_iters, -1);
+  GT_GPU(hipMemset(data, 0, sig_chunk * sig_iters));
+  GT_GPU(hipMemset(sig, 0, sizeof(uint64_t)));
+  gt_sync();
+  signal_stream<<<1, 256>>>(data, src, sig, sig_chunk, sig_iters, errors);
+  gt_sync();
+  ull e = gt_download(errors, 1)[0];
+  GT_CHECK(e == 0, "%llu bytes not there when their signal was seen", e);
+  GT_CHECK(gt_download(sig, 1)[0] == (uint64_t)sig_iters, "signal %llu, expected %d",
+           (ull)gt_download(sig, 1)[0], sig_iters);
+  gt_case("putmem_signal_nbi stream: each chunk there when its signal is seen");
+  GT_GPU(hipFree(errors));
+
+  int *out;
+  GT_GPU(hipMalloc((void **)&out, 2 * n * sizeof(int)));
+  reachability<<<1, 32>>>(flag, out);
+  gt_sync();
+  std::vector<int> o = gt_download(out, 2 * n);
+  for (int pe = 0; pe < n; ++pe)
+    GT_CHECK(o[pe] == (pe == gt.me) && o[n + pe] == 1, "pe %d: ptr %s, pe_accessible %d", pe,
+             o[pe] ? "non-NULL" : "NULL", o[n + pe]);
+  gt_case("rocshmem_ptr NULL and pe_accessible 1 for proxy peers");
+  GT_GPU(hipFree(out));
+
+  rocshmem_free(sig);
+  rocshmem_free(words);
+  rocshmem_free(flag);
+  rocshmem_free(src);
+  rocshmem_free(data);
+  return gt_finish();
+}
