@@ -166,6 +166,12 @@ SHMEM_REDUCE_COMPLEX_TYPES(SHMEM_DECLARE_TO_ALL_SUMPROD)
 #undef SHMEM_DECLARE_TO_ALL_MINMAX
 #undef SHMEM_DECLARE_TO_ALL_SUMPROD
 
+/* ---------------------------------------------------------------- profiling
+ * Levels as in MPI_Pcontrol (0 off, 1 on, 2 flush ...); rocshmem has no
+ * profiling library of its own, so the call only has meaning to a tool that
+ * interposes on it. */
+void shmem_pcontrol(const int level, ...);
+
 /* ---------------------------------------------------------------- deprecated 1.x names */
 void start_pes(int npes);
 int _my_pe(void);
@@ -205,6 +211,14 @@ void shmem_wait_until(long *ivar, int cmp, long cmp_value);
 #define SHMEM_DECLARE_DEPRECATED_WAIT(KEY, T) void shmem_##KEY##_wait(T *ivar, T cmp_value);
 SHMEM_DEPRECATED_WAIT_TYPES(SHMEM_DECLARE_DEPRECATED_WAIT)
 #undef SHMEM_DECLARE_DEPRECATED_WAIT
+
+/* Cache management (deprecated since 1.3): no-ops, the memory is coherent. */
+void shmem_clear_cache_inv(void);
+void shmem_set_cache_inv(void);
+void shmem_clear_cache_line_inv(void *dest);
+void shmem_set_cache_line_inv(void *dest);
+void shmem_udcflush(void);
+void shmem_udcflush_line(void *dest);
 
 #ifdef __cplusplus
 } /* extern "C" */

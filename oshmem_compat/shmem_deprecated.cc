@@ -31,6 +31,15 @@ void *shmemalign(size_t alignment, size_t size) {
 }
 void globalexit(int status) { shmem_global_exit(status); }
 
+/* Cache management: the symmetric memory is cache coherent on every
+ * transport, so there is nothing to invalidate or flush. */
+void shmem_clear_cache_inv(void) {}
+void shmem_set_cache_inv(void) {}
+void shmem_clear_cache_line_inv(void *dest) { (void)dest; }
+void shmem_set_cache_line_inv(void *dest) { (void)dest; }
+void shmem_udcflush(void) {}
+void shmem_udcflush_line(void *dest) { (void)dest; }
+
 }  // extern "C"
 
 /* 1.x atomics: the same operations as shmem_TYPE_atomic_*, under old names. */

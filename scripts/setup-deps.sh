@@ -5,7 +5,7 @@
 # second.  Works unattended (CI=true, no standard input).
 #
 #   bash scripts/setup-deps.sh              # the build/test/run dependencies
-#   bash scripts/setup-deps.sh man-db ...   # the same plus extra packages
+#   bash scripts/setup-deps.sh gdb ...      # the same plus extra packages
 set -euo pipefail
 
 packages=(
@@ -16,6 +16,7 @@ packages=(
   check                                                      # unit tests (make check)
   file procps                                                # used by libtool and the tests
   iproute2                                                   # network namespaces: the two-host test
+  man-db                                                     # man(1): the installed man pages test
   hipcc                                                      # AMD device-code compile check (gfx90a)
   "$@"
 )

@@ -27,7 +27,8 @@ AM_TESTS_ENVIRONMENT = \
 	ROCTEST_CXX='$(CXX)'; export ROCTEST_CXX; \
 	ROCTEST_CPPFLAGS='-I$(abs_top_srcdir)/include -I$(abs_top_builddir)/include -I$(abs_top_srcdir)/oshmem_compat'; \
 	export ROCTEST_CPPFLAGS; \
-	ROCTEST_MPI_LIBS='$(MPI_LIBS)'; export ROCTEST_MPI_LIBS;
+	ROCTEST_MPI_LIBS='$(MPI_LIBS)'; export ROCTEST_MPI_LIBS; \
+	ROCTEST_STAGE_PREFIX='$(abs_top_builddir)/$(ROCTEST_STAGE)$(prefix)'; export ROCTEST_STAGE_PREFIX;
 
 EXTRA_DIST += tests/README.md tests/mpirun_test.sh tests/functional/common/tap.sh
 
@@ -279,3 +280,34 @@ $(FT_WRAPPERS): $(srcdir)/tests/local.mk
 	  if [ -n "$$net" ]; then echo "ROCTEST_NET=$$net; export ROCTEST_NET"; fi; \
 	  echo "exec /bin/sh '$(abs_top_srcdir)/tests/mpirun_test.sh' $$np '$(abs_top_builddir)/$$prog' \"\$$@\""; \
 	} >$@-t && chmod +x $@-t && mv -f $@-t $@
+
+# ---------------------------------------------------------------- the installed tree
+# Tests of what `make install` delivers (tests/install/): the wrappers, the
+# examples built and run by them, the OpenSHMEM 1.5 conformance list compiled
+# through oshcc and oshc++, rocshmem_info and the manual pages.  They use a
+# staged installation (DESTDIR) made before the tests run; the wrappers find
+# it through ROCSHMEM_PREFIX, as after moving an installation.  It is made
+# anew by every `make check`, so it cannot go stale.
+ROCTEST_STAGE = tests/stage
+tests/stage.stamp: FORCE-STAGE
+	$(AM_V_GEN)rm -rf $(ROCTEST_STAGE) $@ && \
+	$(MAKE) $(AM_MAKEFLAGS) install DESTDIR='$(abs_top_builddir)/$(ROCTEST_STAGE)' \
+	  >tests/stage.log 2>&1 || { tail -n 30 tests/stage.log; exit 1; }; touch $@
+FORCE-STAGE:
+.PHONY: FORCE-STAGE
+check_SCRIPTS += tests/stage.stamp
+CLEANFILES += tests/stage.stamp tests/stage.log
+clean-local: clean-stage
+clean-stage:
+	rm -rf $(ROCTEST_STAGE)
+.PHONY: clean-stage
+
+INSTALL_TESTS = \
+	tests/install/wrappers.sh \
+	tests/install/rocshmem_info.sh \
+	tests/install/examples.sh \
+	tests/install/conformance.sh \
+	tests/install/man_pages.sh
+TESTS += $(INSTALL_TESTS)
+EXTRA_DIST += $(INSTALL_TESTS) tests/install/common.sh \
+	tests/install/shmem15_routines.txt

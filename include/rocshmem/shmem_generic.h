@@ -1,7 +1,8 @@
 /*
  * Type-generic shmem_* names (OpenSHMEM 1.5): shmem_put(dest, ...),
  * shmem_put(ctx, dest, ...), shmem_atomic_fetch_add(dest, ...),
- * shmem_wait_until(ivar, ...) and so on.  Included by <shmem.h>.  Selection
+ * shmem_wait_until(ivar, ...), shmem_broadcast(team, dest, ...),
+ * shmem_sum_reduce(team, dest, ...) and so on.  Included by <shmem.h>.  Selection
  * is on the distinct C types of the tables in types.def (the fixed-width
  * names are typedefs of those).
  *
@@ -23,6 +24,12 @@
 #define SHMEM_GENERIC_AMO_EXTENDED_TYPES(X) ROCSHMEM_AMO_STANDARD_BASE_TYPES(X) ROCSHMEM_AMO_FLOAT_TYPES(X)
 #define SHMEM_GENERIC_AMO_BITWISE_TYPES(X) ROCSHMEM_AMO_BITWISE_BASE_TYPES(X)
 #define SHMEM_GENERIC_P2P_TYPES(X) ROCSHMEM_P2P_BASE_TYPES(X)
+/* Collectives take every RMA type; max/min reductions the same distinct
+ * types (ptrdiff_t and size_t are typedefs of them), sum/prod also complex. */
+#define SHMEM_GENERIC_COLL_TYPES(X) SHMEM_GENERIC_RMA_TYPES(X)
+#define SHMEM_GENERIC_REDUCE_BITWISE_TYPES(X) ROCSHMEM_REDUCE_BITWISE_BASE_TYPES(X)
+#define SHMEM_GENERIC_REDUCE_MINMAX_TYPES(X) SHMEM_GENERIC_RMA_TYPES(X)
+#define SHMEM_GENERIC_REDUCE_SUMPROD_TYPES(X) SHMEM_GENERIC_RMA_TYPES(X) SHMEM_REDUCE_COMPLEX_TYPES(X)
 
 /* Y(OP, KEY, T, WITH_CTX, RET, PARAMS, ARGS) for each operation of a family. */
 #define SHMEM_GENERIC_RMA_OPS(Y, KEY, T) \
@@ -81,6 +88,24 @@
   Y(test_any_vector, KEY, T, 0, size_t, (T *i, size_t n, const int *st, int c, T *v), (i, n, st, c, v)) \
   Y(test_some_vector, KEY, T, 0, size_t, (T *i, size_t n, size_t *ix, const int *st, int c, T *v), (i, n, ix, st, c, v))
 
+/* Team collectives: the team comes first, the element type from dest. */
+#define SHMEM_GENERIC_COLL_OPS(Y, KEY, T) \
+  Y(broadcast, KEY, T, 0, int, (shmem_team_t t, T *d, const T *s, size_t n, int root), (t, d, s, n, root)) \
+  Y(collect, KEY, T, 0, int, (shmem_team_t t, T *d, const T *s, size_t n), (t, d, s, n)) \
+  Y(fcollect, KEY, T, 0, int, (shmem_team_t t, T *d, const T *s, size_t n), (t, d, s, n)) \
+  Y(alltoall, KEY, T, 0, int, (shmem_team_t t, T *d, const T *s, size_t n), (t, d, s, n)) \
+  Y(alltoalls, KEY, T, 0, int, (shmem_team_t t, T *d, const T *s, ptrdiff_t dst, ptrdiff_t sst, size_t n), (t, d, s, dst, sst, n))
+
+#define SHMEM_GENERIC_REDUCE_OP(Y, OP, KEY, T) \
+  Y(OP##_reduce, KEY, T, 0, int, (shmem_team_t t, T *d, const T *s, size_t n), (t, d, s, n))
+#define SHMEM_GENERIC_REDUCE_BITWISE_OPS(Y, KEY, T) \
+  SHMEM_GENERIC_REDUCE_OP(Y, and, KEY, T) SHMEM_GENERIC_REDUCE_OP(Y, or, KEY, T) \
+  SHMEM_GENERIC_REDUCE_OP(Y, xor, KEY, T)
+#define SHMEM_GENERIC_REDUCE_MINMAX_OPS(Y, KEY, T) \
+  SHMEM_GENERIC_REDUCE_OP(Y, max, KEY, T) SHMEM_GENERIC_REDUCE_OP(Y, min, KEY, T)
+#define SHMEM_GENERIC_REDUCE_SUMPROD_OPS(Y, KEY, T) \
+  SHMEM_GENERIC_REDUCE_OP(Y, sum, KEY, T) SHMEM_GENERIC_REDUCE_OP(Y, prod, KEY, T)
+
 #if defined(__cplusplus)
 /* ------------------------------------------------------------------ C++ overloads */
 #define SHMEM_CXX_CTX_OVERLOAD0(OP, KEY, RET, PARAMS, ARGS)
@@ -106,6 +131,18 @@ SHMEM_GENERIC_AMO_BITWISE_TYPES(SHMEM_CXX_AMO_BITWISE)
 #define SHMEM_CXX_P2P(KEY, T) SHMEM_GENERIC_P2P_OPS(SHMEM_CXX_OVERLOAD, KEY, T)
 SHMEM_GENERIC_P2P_TYPES(SHMEM_CXX_P2P)
 #undef SHMEM_CXX_P2P
+#define SHMEM_CXX_COLL(KEY, T) SHMEM_GENERIC_COLL_OPS(SHMEM_CXX_OVERLOAD, KEY, T)
+SHMEM_GENERIC_COLL_TYPES(SHMEM_CXX_COLL)
+#undef SHMEM_CXX_COLL
+#define SHMEM_CXX_REDUCE_BITWISE(KEY, T) SHMEM_GENERIC_REDUCE_BITWISE_OPS(SHMEM_CXX_OVERLOAD, KEY, T)
+SHMEM_GENERIC_REDUCE_BITWISE_TYPES(SHMEM_CXX_REDUCE_BITWISE)
+#undef SHMEM_CXX_REDUCE_BITWISE
+#define SHMEM_CXX_REDUCE_MINMAX(KEY, T) SHMEM_GENERIC_REDUCE_MINMAX_OPS(SHMEM_CXX_OVERLOAD, KEY, T)
+SHMEM_GENERIC_REDUCE_MINMAX_TYPES(SHMEM_CXX_REDUCE_MINMAX)
+#undef SHMEM_CXX_REDUCE_MINMAX
+#define SHMEM_CXX_REDUCE_SUMPROD(KEY, T) SHMEM_GENERIC_REDUCE_SUMPROD_OPS(SHMEM_CXX_OVERLOAD, KEY, T)
+SHMEM_GENERIC_REDUCE_SUMPROD_TYPES(SHMEM_CXX_REDUCE_SUMPROD)
+#undef SHMEM_CXX_REDUCE_SUMPROD
 
 #elif defined(__STDC_VERSION__) && __STDC_VERSION__ >= 201112L
 /* ------------------------------------------------------------------ C11 _Generic */
@@ -126,6 +163,9 @@ void shmem_c11_type_error(void);
       default: SHMEM_C11_SELECT(OP, TYPES, SHMEM_C11_ARG0(__VA_ARGS__)))(__VA_ARGS__)
 #define SHMEM_C11_DISPATCH(OP, TYPES, ...) \
   SHMEM_C11_SELECT(OP, TYPES, SHMEM_C11_ARG0(__VA_ARGS__))(__VA_ARGS__)
+/* Team collectives: selected by dest, the second argument. */
+#define SHMEM_C11_DISPATCH_TEAM(OP, TYPES, ...) \
+  SHMEM_C11_SELECT(OP, TYPES, SHMEM_C11_ARG1(__VA_ARGS__))(__VA_ARGS__)
 
 #define SHMEM_C11_CASE_put(K, T) T *: shmem_##K##_put,
 #define SHMEM_C11_CTX_CASE_put(K, T) T *: shmem_ctx_##K##_put,
@@ -251,6 +291,30 @@ void shmem_c11_type_error(void);
 #define shmem_test_any_vector(...) SHMEM_C11_DISPATCH(test_any_vector, SHMEM_GENERIC_P2P_TYPES, __VA_ARGS__)
 #define SHMEM_C11_CASE_test_some_vector(K, T) T *: shmem_##K##_test_some_vector,
 #define shmem_test_some_vector(...) SHMEM_C11_DISPATCH(test_some_vector, SHMEM_GENERIC_P2P_TYPES, __VA_ARGS__)
+#define SHMEM_C11_CASE_broadcast(K, T) T *: shmem_##K##_broadcast,
+#define shmem_broadcast(...) SHMEM_C11_DISPATCH_TEAM(broadcast, SHMEM_GENERIC_COLL_TYPES, __VA_ARGS__)
+#define SHMEM_C11_CASE_collect(K, T) T *: shmem_##K##_collect,
+#define shmem_collect(...) SHMEM_C11_DISPATCH_TEAM(collect, SHMEM_GENERIC_COLL_TYPES, __VA_ARGS__)
+#define SHMEM_C11_CASE_fcollect(K, T) T *: shmem_##K##_fcollect,
+#define shmem_fcollect(...) SHMEM_C11_DISPATCH_TEAM(fcollect, SHMEM_GENERIC_COLL_TYPES, __VA_ARGS__)
+#define SHMEM_C11_CASE_alltoall(K, T) T *: shmem_##K##_alltoall,
+#define shmem_alltoall(...) SHMEM_C11_DISPATCH_TEAM(alltoall, SHMEM_GENERIC_COLL_TYPES, __VA_ARGS__)
+#define SHMEM_C11_CASE_alltoalls(K, T) T *: shmem_##K##_alltoalls,
+#define shmem_alltoalls(...) SHMEM_C11_DISPATCH_TEAM(alltoalls, SHMEM_GENERIC_COLL_TYPES, __VA_ARGS__)
+#define SHMEM_C11_CASE_and_reduce(K, T) T *: shmem_##K##_and_reduce,
+#define shmem_and_reduce(...) SHMEM_C11_DISPATCH_TEAM(and_reduce, SHMEM_GENERIC_REDUCE_BITWISE_TYPES, __VA_ARGS__)
+#define SHMEM_C11_CASE_or_reduce(K, T) T *: shmem_##K##_or_reduce,
+#define shmem_or_reduce(...) SHMEM_C11_DISPATCH_TEAM(or_reduce, SHMEM_GENERIC_REDUCE_BITWISE_TYPES, __VA_ARGS__)
+#define SHMEM_C11_CASE_xor_reduce(K, T) T *: shmem_##K##_xor_reduce,
+#define shmem_xor_reduce(...) SHMEM_C11_DISPATCH_TEAM(xor_reduce, SHMEM_GENERIC_REDUCE_BITWISE_TYPES, __VA_ARGS__)
+#define SHMEM_C11_CASE_max_reduce(K, T) T *: shmem_##K##_max_reduce,
+#define shmem_max_reduce(...) SHMEM_C11_DISPATCH_TEAM(max_reduce, SHMEM_GENERIC_REDUCE_MINMAX_TYPES, __VA_ARGS__)
+#define SHMEM_C11_CASE_min_reduce(K, T) T *: shmem_##K##_min_reduce,
+#define shmem_min_reduce(...) SHMEM_C11_DISPATCH_TEAM(min_reduce, SHMEM_GENERIC_REDUCE_MINMAX_TYPES, __VA_ARGS__)
+#define SHMEM_C11_CASE_sum_reduce(K, T) T *: shmem_##K##_sum_reduce,
+#define shmem_sum_reduce(...) SHMEM_C11_DISPATCH_TEAM(sum_reduce, SHMEM_GENERIC_REDUCE_SUMPROD_TYPES, __VA_ARGS__)
+#define SHMEM_C11_CASE_prod_reduce(K, T) T *: shmem_##K##_prod_reduce,
+#define shmem_prod_reduce(...) SHMEM_C11_DISPATCH_TEAM(prod_reduce, SHMEM_GENERIC_REDUCE_SUMPROD_TYPES, __VA_ARGS__)
 #endif
 
 #endif /* ROCSHMEM_SHMEM_GENERIC_H */

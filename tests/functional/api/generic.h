@@ -1,6 +1,7 @@
 /*
  * The type-generic RMA names -- shmem_put, get, put_nbi, get_nbi, iput, iget,
- * p and g, with or without a leading shmem_ctx_t -- are C11 _Generic macros
+ * p and g, with or without a leading shmem_ctx_t -- and the team collectives
+ * (shmem_broadcast, shmem_max_reduce: selected by dest) are C11 _Generic macros
  * in C and overloads in C++; a call looks
  * the same in both, so the test body is written once here and compiled by
  * generic_c11.c and generic_cxx.cc.
@@ -85,10 +86,28 @@ enum { GN = 5 };
                       "shmem_get(ctx, ...)");                                          \
     FT_CHECK(shmem_g(SHMEM_CTX_DEFAULT, &sym_static[GN + 2], right) ==                 \
                  (T)ft_val(right, GN + 2, 2), "shmem_g(ctx, ...) on " #T);             \
+    /* Team collectives: the type of dest (second argument) selects. */               \
+    shmem_barrier_all();                                                               \
+    for (int i = 0; i < 2 * GN; ++i) sym_heap[i] = (T)FT_SENTINEL;                     \
+    shmem_barrier_all();                                                               \
+    shmem_broadcast(SHMEM_TEAM_WORLD, sym_heap, sym_static, GN, 0);                    \
+    if (me != 0)                                                                       \
+      GENERIC_CHECK_ALL(T, sym_heap, i < GN ? ft_val(0, i, 2) : FT_SENTINEL,           \
+                        "shmem_broadcast(team, ...)");                                 \
+    FT_CHECK(sym_heap[GN] == (T)FT_SENTINEL, "shmem_broadcast on " #T " wrote too much"); \
+    shmem_max_reduce(SHMEM_TEAM_WORLD, sym_heap, sym_static, GN);                      \
+    for (int i = 0; i < GN; ++i) {                                                     \
+      T want = (T)ft_val(0, i, 2);                                                     \
+      for (int p = 1; p < n; ++p)                                                      \
+        if ((T)ft_val(p, i, 2) > want) want = (T)ft_val(p, i, 2);                      \
+      FT_CHECK(sym_heap[i] == want, "shmem_max_reduce(team, ...) on " #T ": element %d", i); \
+    }                                                                                  \
+    FT_CHECK(sym_heap[GN] == (T)FT_SENTINEL, "shmem_max_reduce on " #T " wrote too much"); \
     shmem_barrier_all();                                                               \
     shmem_free(sym_heap);                                                              \
-    ft_case(GENERIC_LANGUAGE " shmem_put/get/p/g/put_nbi/get_nbi/iput/iget on " #T     \
-            " (plain and context forms) select the right routines");                   \
+    ft_case(GENERIC_LANGUAGE " shmem_put/get/p/g/put_nbi/get_nbi/iput/iget (plain and " \
+            "context forms), shmem_broadcast and shmem_max_reduce on " #T                 \
+            " select the right routines");                                             \
   }
 
 #define GENERIC_CALL(KEY, T) generic_##KEY();

@@ -79,10 +79,10 @@ else
   tap_result 0 "C11 generic shmem_put on an unsupported type fails to compile"
 fi
 
-# Known bug (reported): include/rocshmem/shmem_generic.h:16 and :113-116 build the
+# Known bug (reported): include/rocshmem/shmem_generic.h:22 and :155-158 build the
 # _Generic lists from the types.def macros, so a generic call cannot appear
 # inside an expansion of those macros in user code.
-todo="TODO bug: shmem_generic.h:16,113 expands the types.def macros inside themselves"
+todo="TODO bug: shmem_generic.h:22,155 expands the types.def macros inside themselves"
 # shellcheck disable=SC2086
 if $cc -std=c11 $warn $cppflags -c "$srcdir/generic_in_xmacro.c" -o "$tmp/x.o" >"$tmp/out" 2>&1; then
   tap_result 0 "C11 generic shmem_put compiles inside a ROCSHMEM_RMA_BASE_TYPES expansion" "$todo"

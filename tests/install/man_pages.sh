@@ -1,0 +1,70 @@
+#!/bin/sh
+# The installed manual pages: every name of the conformance list
+# (shmem15_routines.txt: each OpenSHMEM 1.5 routine, types expanded, the
+# deprecated names and the generic ones) has a page in man3, either the
+# family's page or a ".so" link to it made by man/so-links.sh, and the link
+# leads to a real page; the commands have man1 pages and the overview is in
+# man7.  Where man(1) is installed, `man -M PREFIX/share/man NAME` finds each.
+. "${ROCTEST_SRCDIR:-.}/tests/install/common.sh"
+
+mandir=$stage/share/man
+names=$(grep -v '^#' "$srcdir/tests/install/shmem15_routines.txt" | awk 'NF { print $2 }' | sort -u)
+total=$(echo "$names" | wc -l)
+
+# resolve SECTION NAME: prints the page a name leads to (after one .so), or
+# nothing when there is none.
+resolve() {
+  f=$mandir/man$1/$2.$1
+  [ -f "$f" ] || return 1
+  target=$(sed -n '1s/^\.so  *//p' "$f")
+  if [ -n "$target" ]; then
+    [ -f "$mandir/$target" ] && grep -q '^\.SH NAME' "$mandir/$target" && echo "$target"
+  else
+    grep -q '^\.SH NAME' "$f" && echo "man$1/$2.$1"
+  fi
+}
+
+missing=""
+nmissing=0
+for n in $names; do
+  resolve 3 "$n" >/dev/null || { missing="$missing $n"; nmissing=$((nmissing + 1)); }
+done
+tap_result "$([ "$nmissing" -eq 0 ] && echo 0 || echo 1)" "all $total names of the conformance list lead to a man3 page ($nmissing without)"
+[ -z "$missing" ] || echo "$missing" | tr ' ' '\n' | sed '/^$/d' | head -n 60 | tap_diag
+
+for n in oshcc oshc++ oshCC oshcxx rocshmem-oshcc oshrun shmemrun rocshmem-oshrun rocshmem_info; do
+  page=$(resolve 1 "$n")
+  tap_result "$([ -n "$page" ] && echo 0 || echo 1)" "$n has a man1 page (${page:-none})"
+done
+page=$(resolve 7 rocshmem)
+tap_result "$([ -n "$page" ] && echo 0 || echo 1)" "the overview rocshmem(7) is installed"
+
+# Every page the family pages name in SEE ALSO exists.
+dangling=""
+for f in "$mandir"/man[137]/*.[137]; do
+  grep -q '^\.so ' "$f" && continue
+  for ref in $(sed -n '/^\.SH SEE ALSO/,/^\.SH/s/^\.BR  *\([A-Za-z_][A-Za-z0-9_+-]*\) *(\([137]\)).*/\1.\2/p' "$f"); do
+    name=${ref%.*} sec=${ref##*.}
+    case "$name" in mpicc | mpirun | pkg-config) continue ;; esac # other packages' pages
+    resolve "$sec" "$name" >/dev/null || dangling="$dangling ${f##*/}->$ref"
+  done
+done
+tap_result "$([ -z "$dangling" ] && echo 0 || echo 1)" "every SEE ALSO reference of the pages resolves${dangling:+:$dangling}"
+
+if command -v man >/dev/null 2>&1; then
+  failed=""
+  for n in shmem_long_put shmem_ctx_uint64_atomic_fetch_xor_nbi shmem_complexd_sum_reduce \
+    shmem_longdouble_max_to_all shmem_put128_signal_nbi shmem_pcontrol start_pes; do
+    MANPATH= man -M "$mandir" -w "$n" >/dev/null 2>&1 || failed="$failed $n"
+  done
+  MANPATH= man -M "$mandir" -w 1 oshrun >/dev/null 2>&1 || failed="$failed oshrun(1)"
+  tap_result "$([ -z "$failed" ] && echo 0 || echo 1)" "man -M PREFIX/share/man finds the pages${failed:+ (not:$failed)}"
+  # Rendering a .so link shows the family page (groff follows it).
+  check "man -M PREFIX/share/man shmem_long_put shows shmem_put(3)" \
+    sh -c "MANPATH= MANWIDTH=80 man -M '$mandir' -P cat shmem_long_put 2>/dev/null | grep -q 'shmem_put'"
+else
+  tap_skip "man -M PREFIX/share/man finds the pages" "man is not installed"
+  tap_skip "man -M PREFIX/share/man shmem_long_put shows shmem_put(3)" "man is not installed"
+fi
+
+tap_finish
