@@ -94,6 +94,8 @@ man3/rocshmem_device.3: rocshmem_team_sync_on_stream rocshmem_hipmodule_init roc
 man3/rocshmem_device.3: rocshmem_team_sync_wave rocshmem_team_sync_wg rocshmem_barrier_wave
 man3/rocshmem_device.3: rocshmem_barrier_wg rocshmem_alltoallmem_on_stream
 man3/rocshmem_device.3: rocshmem_broadcastmem_on_stream
+man3/rocshmem_device.3: rocshmem_wg_ctx_create rocshmem_wg_ctx_destroy
+man3/rocshmem_device.3: rocshmem_wg_team_create_ctx rocshmem_get_device_ctx
 LIST
 
   # The device collectives (rocshmem_device.h): _wave and _wg forms of every

@@ -50,7 +50,6 @@ device::State device_view() {
     if (g.image_peer_flags[pe] & device::kPeerProxy) v.near_heap[pe] = nullptr;
   }
   v.all_same_gpu = 0; /* proxies of PEs on any GPU write into this heap */
-  v.proxy = g.proxy_channel;
   return v;
 }
 
@@ -140,6 +139,10 @@ void plan_proxy(const char *call, Runtime &rt) {
   check(call, hipMemcpy(g.image_flags, g.image_peer_flags.data(), rt.n_pes,
                         hipMemcpyHostToDevice), "filling the GPU peer table");
   g.proxy_channel = proxy::start(call, rt);
+  /* The host's kernels get the channel too (their peers stay mapped, so they
+   * never post RMA or AMOs): the quiet of a stream-ordered quiet or barrier
+   * then completes what earlier kernels on the stream posted. */
+  g.state.proxy = g.proxy_channel;
 }
 
 void map_peers(const char *call, Runtime &rt, const std::vector<PeerRecord> &all) {
@@ -302,9 +305,9 @@ std::string describe() {
   if (!g_gpu.active) return "GPU heap off";
   char line[256];
   std::snprintf(line, sizeof line, "GPU %d (%s, %s), GPU heap %zu bytes, %d peer heap(s) mapped "
-                "by IPC (%d on this GPU)", g_gpu.device, g_gpu.bus_id.c_str(),
-                ROCSHMEM_GPU_PLATFORM_NAME, g_gpu.state.heap_size, g_gpu.ipc_peers,
-                g_gpu.same_gpu_peers);
+                "by IPC (%d on this GPU), %d peer(s) reached by kernels through the GPU proxy",
+                g_gpu.device, g_gpu.bus_id.c_str(), ROCSHMEM_GPU_PLATFORM_NAME,
+                g_gpu.state.heap_size, g_gpu.ipc_peers, g_gpu.same_gpu_peers, g_gpu.proxy_peers);
   return line;
 }
 

@@ -38,7 +38,10 @@ static int leftover_child() {
   rocshmem_finalize();
   printf("PE %d: rocshmem_finalize returned\n", gt.me);
   fflush(stdout);
-  _exit(0); /* no runtime teardown behind the kernel: the process exit ends it */
+  int finalized = 0;
+  MPI_Finalized(&finalized);
+  if (!finalized) MPI_Finalize(); /* rocshmem's own exit handler would, but see below */
+  _exit(0); /* no GPU runtime teardown behind the kernel: the process exit ends it */
 }
 
 int main(int argc, char **argv) {

@@ -86,6 +86,10 @@ __global__ void wait_sets(long *ivars, ull *out) {
   int none[8] = {1, 1, 1, 1, 1, 1, 1, 1};
   long values[8] = {7, 0, 0, 7, 0, 7, 0, 0};
   size_t idx[8];
+  /* First all three of wait_setter's values: they may arrive one by one (in
+   * any order across GPUs, and apart through the GPU proxy), and the
+   * _any/_some results below assume all are there. */
+  rocshmem_long_wait_until_all(ivars, 8, only035, ROCSHMEM_CMP_EQ, 7);
   out[0] = rocshmem_long_wait_until_any(ivars, 8, skip0, ROCSHMEM_CMP_EQ, 7);  /* 3 */
   out[1] = rocshmem_long_wait_until_some(ivars, 8, idx, skip0, ROCSHMEM_CMP_EQ, 7); /* 2 */
   out[2] = idx[0] * 10 + idx[1];                                                /* 35 */
