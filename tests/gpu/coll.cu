@@ -356,9 +356,13 @@ static void case_bad_team() {
     GT_CHECK(len > 0, "readlink /proc/self/exe failed");
     if (len > 0) {
       self[len] = 0;
-      /* Outside the launcher's environment, so the child is a singleton. */
+      /* Outside the launcher's environment, so the child is a singleton,
+       * and outside MPS: under MPS a trap in one client fails every client
+       * on that GPU (seen on the H200: this PE's next GPU call reported
+       * "unspecified launch failure"), without it only the child. */
       std::string cmd = "env -i PATH=\"$PATH\" LD_LIBRARY_PATH=\"$LD_LIBRARY_PATH\" "
-                        "HOME=\"$HOME\" ROCSHMEM_BOOTSTRAP=singleton SHMEM_SYMMETRIC_SIZE=64M '";
+                        "HOME=\"$HOME\" CUDA_MPS_PIPE_DIRECTORY=/nonexistent-rocshmem-test "
+                        "ROCSHMEM_BOOTSTRAP=singleton SHMEM_SYMMETRIC_SIZE=64M '";
       cmd += self;
       cmd += "' --bad-team 2>&1";
       FILE *p = popen(cmd.c_str(), "r");
@@ -409,8 +413,9 @@ int main(int argc, char **argv) {
   case_back_to_back(rev);
   case_streams(world);
   case_streams(rev);
-  case_bad_team();
-
   rocshmem_team_destroy(rev.handle);
+  /* Last: should the child's trap reach this process's GPU context after
+   * all (MPS), every other case has been checked. */
+  case_bad_team();
   return gt_finish();
 }
