@@ -307,6 +307,7 @@ INSTALL_TESTS = \
 	tests/install/rocshmem_info.sh \
 	tests/install/examples.sh \
 	tests/install/conformance.sh \
+	tests/install/profiling.sh \
 	tests/install/man_pages.sh
 TESTS += $(INSTALL_TESTS)
 EXTRA_DIST += $(INSTALL_TESTS) tests/install/common.sh \
