@@ -51,10 +51,12 @@ inline __device__ void backoff(unsigned &pauses) {
 /* Whether the host can address a buffer of this GPU: not a thread's private
  * (stack) memory nor a block's shared memory. */
 inline __device__ bool host_reachable(const void *p) {
-#ifdef ROCSHMEM_GPU_IS_CUDA
+#if defined(ROCSHMEM_GPU_IS_CUDA)
   return __isGlobal(p);
-#else
+#elif defined(__HIP_DEVICE_COMPILE__) /* the AMDGPU builtins exist in the device pass only */
   return !__builtin_amdgcn_is_private(p) && !__builtin_amdgcn_is_shared(p);
+#else
+  return p != nullptr;
 #endif
 }
 
