@@ -132,6 +132,22 @@ LIST
       done
     done; } | with man3/rocshmem_device.3
 
+  # The shmemx_ extensions (shmemx.h; shmemx_signal_add/set are with
+  # shmem_put_signal(3)).
+  { each "shmemx shmemx_ctx" "$(table SHMEM_RMA_TYPES)" "ibput ibget"
+    for p in shmemx shmemx_ctx; do for b in $(table SHMEM_RMA_SIZES); do
+      echo "${p}_ibput$b"; echo "${p}_ibget$b"
+    done; done
+    each shmemx "$(table ROCSHMEM_REDUCE_ARITH_TYPES) $(table SHMEM_REDUCE_EXTRA_ARITH_TYPES)" \
+      "sum_inscan sum_exscan"
+    for n in pe_quiet ctx_pe_quiet team_ptr query_initialized wtime malloc_with_hint \
+      alltoall_global_nb; do echo "shmemx_$n"; done
+    each shmemx "int16 int32 int64" "p g and_to_all or_to_all xor_to_all max_to_all min_to_all
+      sum_to_all prod_to_all"
+    each shmemx "int32 int64" "swap set cswap fadd fetch finc add inc wait wait_until"
+    each shmemx "int32 int64 uint32 uint64" "atomic_fetch_and atomic_fetch_or atomic_fetch_xor
+      atomic_and atomic_or atomic_xor"; } | with man3/shmemx.3
+
   # Typed families, by the tables of types.def (rocshmem_ has no long double).
   rma=$(table SHMEM_RMA_TYPES)
   rma_roc=$(table ROCSHMEM_RMA_TYPES)
