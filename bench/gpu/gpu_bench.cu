@@ -153,8 +153,8 @@ enum Coll { C_BARRIER_WG, C_BROADCAST, C_FCOLLECT, C_ALLTOALL, C_REDUCE };
 static const char *const kCollName[] = {"barrier_all_wg", "broadcast", "fcollect", "alltoall",
                                         "reduce_float_sum"};
 
-__device__ __forceinline__ void coll_once(int which, B_team_t team, char *dst, const char *src,
-                                          size_t n) {
+template <int which>
+__device__ __forceinline__ void coll_once(B_team_t team, char *dst, const char *src, size_t n) {
   switch (which) {
     case C_BARRIER_WG: B_barrier_all_wg(); break;
     case C_BROADCAST: B_broadcastmem_wg(team, dst, src, n, 0); break;
@@ -166,12 +166,17 @@ __device__ __forceinline__ void coll_once(int which, B_team_t team, char *dst, c
   }
 }
 
-__global__ void k_coll(int which, B_team_t team, char *dst, const char *src, size_t n, long warm,
-                       long iters, Timing *t) {
-  for (long i = 0; i < warm; ++i) coll_once(which, team, dst, src, n);
+/* One kernel per collective, with a register cap for 1024 threads: a single
+ * kernel switching over all of them needed more registers per thread than a
+ * 512-thread block may have (both libraries: "too many resources requested
+ * for launch"). */
+template <int which>
+__global__ void __launch_bounds__(1024) k_coll(B_team_t team, char *dst, const char *src,
+                                               size_t n, long warm, long iters, Timing *t) {
+  for (long i = 0; i < warm; ++i) coll_once<which>(team, dst, src, n);
   __syncthreads();
   if (threadIdx.x == 0) stamp_start(t);
-  for (long i = 0; i < iters; ++i) coll_once(which, team, dst, src, n);
+  for (long i = 0; i < iters; ++i) coll_once<which>(team, dst, src, n);
   __syncthreads();
   if (threadIdx.x == 0) stamp_end(t);
 }
@@ -357,13 +362,13 @@ int main(int argc, char **argv) {
 
   int dev = 0;
   CK(cudaGetDevice(&dev));
-  /* The peer's GPU (one node: device numbers agree across processes). */
-  int peer_dev = dev;
-  {
-    std::vector<int> devs(g_npes);
-    MPI_Allgather(&dev, 1, MPI_INT, devs.data(), 1, MPI_INT, MPI_COMM_WORLD);
-    peer_dev = devs[g_peer];
-  }
+  /* PE 0's and the peer's GPUs (one node: device numbers agree across
+   * processes), the same on every PE: the memcpy_peer row's barriers must
+   * be entered by all PEs or none. */
+  std::vector<int> devs(g_npes);
+  MPI_Allgather(&dev, 1, MPI_INT, devs.data(), 1, MPI_INT, MPI_COMM_WORLD);
+  const int peer_dev = devs[g_peer];
+  const bool cross_gpu = devs[0] != peer_dev;
   cudaDeviceProp prop;
   CK(cudaGetDeviceProperties(&prop, dev));
   int rt = 0, drv = 0;
@@ -479,7 +484,7 @@ int main(int argc, char **argv) {
   /* Physical limit between two GPUs (the peer on another GPU):
    * cudaMemcpyPeer of 256 MiB, PE 0 alone, plain cudaMalloc buffers on its
    * GPU and the peer's. */
-  if (want("memcpy_peer") && peer_dev != dev) {
+  if (want("memcpy_peer") && cross_gpu) {
     g_bench = "memcpy_peer";
     MPI_Barrier(MPI_COMM_WORLD);
     if (g_me == 0) {
@@ -545,12 +550,15 @@ int main(int argc, char **argv) {
    * and alltoall: csrc and cdst hold g_npes x 16 MiB). */
   B_team_t world = B_TEAM_WORLD;
   all_bench("barrier_all_wg", 0, th, [&](long warm, long it) {
-    k_coll<<<1, th>>>(C_BARRIER_WG, world, cdst, csrc, 0, warm, it, T);
+    k_coll<C_BARRIER_WG><<<1, th>>>(world, cdst, csrc, 0, warm, it, T);
   });
+  using CollKernel = void (*)(B_team_t, char *, const char *, size_t, long, long, Timing *);
+  const CollKernel coll_kernels[] = {k_coll<C_BARRIER_WG>, k_coll<C_BROADCAST>,
+                                     k_coll<C_FCOLLECT>, k_coll<C_ALLTOALL>, k_coll<C_REDUCE>};
   for (int c = C_BROADCAST; c <= C_REDUCE; ++c)
     for (size_t n : {(size_t)8, kSmall, kMid}) {
       all_bench(kCollName[c], n, th, [&, c, n](long warm, long it) {
-        k_coll<<<1, th>>>(c, world, cdst, csrc, n, warm, it, T);
+        coll_kernels[c]<<<1, th>>>(world, cdst, csrc, n, warm, it, T);
       });
     }
 
