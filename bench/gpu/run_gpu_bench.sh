@@ -101,7 +101,7 @@ meta host "$(hostname)"
 meta np "$NP"; meta rounds "$ROUNDS"; meta reps "$REPS"; meta target_ms "$TMS"; meta benches "$BENCHES"
 meta mps_active_thread_pct "${MPS_PCT:-unset (100)}"
 meta gpus_visible "${GPUS:-all}"
-meta topology "$(nvidia-smi topo -m 2>/dev/null | head -12 | tr '\t\n' ' ;' | tr -s ' ')"
+meta topology "$(nvidia-smi topo -m 2>/dev/null | sed 's/\x1b\[[0-9;]*m//g' | grep '^GPU' | tr '\t\n' ' ;' | tr -s ' ')"
 for v in $ENV_VARS; do meta "env_$v" "${!v}"; done
 
 section "machine"
