@@ -448,19 +448,29 @@ int main(int argc, char **argv) {
     });
   }
 
-  /* Physical limit: cudaMemcpy device-to-device, 256 MiB, PE 0 alone, on
-   * plain cudaMalloc buffers (outside either library). */
-  if (want("memcpy_d2d")) {
-    g_bench = "memcpy_d2d";
+  /* Physical limits, PE 0 alone, on plain cudaMalloc buffers (outside either
+   * library), cudaEvents around a loop of 256 MiB copies: cudaMemcpy
+   * device-to-device, and cudaMemcpyPeer to the peer's GPU when it runs on
+   * another one.  dst_dev: the GPU of the destination buffer. */
+  auto copy_limit = [&](const char *bench, int dst_dev) {
+    if (!want(bench)) return;
+    g_bench = bench;
     MPI_Barrier(MPI_COMM_WORLD);
     if (g_me == 0) {
       char *a = nullptr, *b = nullptr;
       CK(cudaMalloc(&a, kBig));
+      CK(cudaSetDevice(dst_dev));
       CK(cudaMalloc(&b, kBig));
+      CK(cudaSetDevice(dev));
+      if (dst_dev != dev) {
+        cudaError_t pe_err = cudaDeviceEnablePeerAccess(dst_dev, 0);
+        if (pe_err != cudaErrorPeerAccessAlreadyEnabled) CK(pe_err);
+        (void)cudaGetLastError();
+      }
       CK(cudaMemset(a, 1, kBig));
       auto copies = [&](long it) -> double {
         CK(cudaEventRecord(g_e0));
-        for (long i = 0; i < it; ++i) CK(cudaMemcpyAsync(b, a, kBig, cudaMemcpyDeviceToDevice));
+        for (long i = 0; i < it; ++i) CK(cudaMemcpyPeerAsync(b, dst_dev, a, dev, kBig));
         CK(cudaEventRecord(g_e1));
         CK(cudaEventSynchronize(g_e1));
         float ms = 0;
@@ -474,53 +484,17 @@ int main(int argc, char **argv) {
         double us = copies(iters);
         s.push_back({us, us});
       }
-      report("memcpy_d2d", kBig, s, iters, 0, 0, "cudaEvent");
+      report(bench, kBig, s, iters, 0, 0, "cudaEvent");
       CK(cudaFree(a));
-      CK(cudaFree(b));
-    }
-    MPI_Barrier(MPI_COMM_WORLD);
-  }
-
-  /* Physical limit between two GPUs (the peer on another GPU):
-   * cudaMemcpyPeer of 256 MiB, PE 0 alone, plain cudaMalloc buffers on its
-   * GPU and the peer's. */
-  if (want("memcpy_peer") && cross_gpu) {
-    g_bench = "memcpy_peer";
-    MPI_Barrier(MPI_COMM_WORLD);
-    if (g_me == 0) {
-      char *a = nullptr, *b = nullptr;
-      CK(cudaMalloc(&a, kBig));
-      CK(cudaSetDevice(peer_dev));
-      CK(cudaMalloc(&b, kBig));
-      CK(cudaSetDevice(dev));
-      cudaError_t pe_err = cudaDeviceEnablePeerAccess(peer_dev, 0);
-      if (pe_err != cudaErrorPeerAccessAlreadyEnabled) CK(pe_err);
-      (void)cudaGetLastError();
-      CK(cudaMemset(a, 1, kBig));
-      auto copies = [&](long it) -> double {
-        CK(cudaEventRecord(g_e0));
-        for (long i = 0; i < it; ++i) CK(cudaMemcpyPeerAsync(b, peer_dev, a, dev, kBig));
-        CK(cudaEventRecord(g_e1));
-        CK(cudaEventSynchronize(g_e1));
-        float ms = 0;
-        CK(cudaEventElapsedTime(&ms, g_e0, g_e1));
-        return ms * 1e3 / it;
-      };
-      copies(2);
-      long iters = size_iters(copies(2), 3);
-      std::vector<Sample> s;
-      for (int r = 0; r < opt.reps; ++r) {
-        double us = copies(iters);
-        s.push_back({us, us});
-      }
-      report("memcpy_peer", kBig, s, iters, 0, 0, "cudaEvent");
-      CK(cudaFree(a));
-      CK(cudaSetDevice(peer_dev));
+      CK(cudaSetDevice(dst_dev));
       CK(cudaFree(b));
       CK(cudaSetDevice(dev));
     }
     MPI_Barrier(MPI_COMM_WORLD);
-  }
+  };
+  /* (cudaMemcpyPeerAsync between buffers of one GPU is a D2D copy) */
+  copy_limit("memcpy_d2d", dev);
+  if (cross_gpu) copy_limit("memcpy_peer", peer_dev);
 
   /* Benchmarks every PE runs, with PE 0's counts (probe on all PEs, then PE
    * 0 decides and broadcasts); launch(warm, iters) runs warm untimed
