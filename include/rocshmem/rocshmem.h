@@ -96,6 +96,51 @@ int rocshmem_init_thread(int requested, int *provided);
 int rocshmem_query_thread(void); /* returns the provided ROCSHMEM_THREAD_* level */
 void rocshmem_finalize(void);
 
+/* ---------------------------------------------------------------- setup with attributes
+ * rocshmem_init_attr starts the library from something other than the
+ * launcher's environment:
+ *  - ROCSHMEM_INIT_WITH_MPI_COMM: the PEs are the ranks of attr->mpi_comm (a
+ *    pointer to an MPI_Comm, e.g. &comm; NULL means MPI_COMM_WORLD); the
+ *    communicator is duplicated, never freed or finalized by rocshmem.
+ *  - ROCSHMEM_INIT_WITH_UNIQUEID: no MPI at all.  One process calls
+ *    rocshmem_get_uniqueid, hands the id to the others by any means (a file,
+ *    torch.distributed, MPI_Bcast), and every process calls
+ *    rocshmem_set_attr_uniqueid_args(rank, nranks, &id, &attr) and then
+ *    rocshmem_init_attr.  The id holds the TCP address the root (rank 0, which
+ *    must be the process that created the id) listens on and a random session
+ *    key; ROCSHMEM_BOOTSTRAP_TIMEOUT bounds the wait for the others.
+ * Both return ROCSHMEM_SUCCESS, or report and return ROCSHMEM_ERROR on bad
+ * arguments; failures of the job itself (timeout, lost peer) end the job with
+ * a message, as rocshmem_init does. */
+#define ROCSHMEM_UNIQUEID_BYTES 128
+typedef struct {
+  char internal[ROCSHMEM_UNIQUEID_BYTES]; /* opaque; copy it bytewise */
+} rocshmem_uniqueid_t;
+#define ROCSHMEM_UNIQUEID_INITIALIZER {{0}}
+
+typedef struct {
+  int version;              /* ROCSHMEM_UNIQUEID_ARGS_VERSION */
+  rocshmem_uniqueid_t *id;  /* the root's id, identical on every process */
+  int myrank;               /* 0 .. nranks-1; 0 is the process that made the id */
+  int nranks;
+} rocshmem_uniqueid_args_t;
+#define ROCSHMEM_UNIQUEID_ARGS_VERSION 1
+
+typedef struct {
+  void *mpi_comm;                    /* ROCSHMEM_INIT_WITH_MPI_COMM: MPI_Comm * */
+  rocshmem_uniqueid_args_t uid_args; /* ROCSHMEM_INIT_WITH_UNIQUEID */
+} rocshmem_init_attr_t;
+
+enum rocshmem_init_flags {
+  ROCSHMEM_INIT_WITH_MPI_COMM = 1 << 0,
+  ROCSHMEM_INIT_WITH_UNIQUEID = 1 << 1,
+};
+
+int rocshmem_get_uniqueid(rocshmem_uniqueid_t *uid);
+int rocshmem_set_attr_uniqueid_args(int rank, int nranks, rocshmem_uniqueid_t *uid,
+                                    rocshmem_init_attr_t *attr);
+int rocshmem_init_attr(unsigned int flags, rocshmem_init_attr_t *attr);
+
 /* ---------------------------------------------------------------- rocshmem only */
 ROCSHMEM_FN_ATTR void rocshmem_signal_add(uint64_t *sig_addr, uint64_t signal, int pe);
 ROCSHMEM_FN_ATTR void rocshmem_signal_set(uint64_t *sig_addr, uint64_t signal, int pe);
