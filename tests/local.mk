@@ -306,6 +306,8 @@ clean-stage:
 	rm -rf $(ROCTEST_STAGE)
 .PHONY: clean-stage
 
+include $(srcdir)/tests/python/local.mk
+
 INSTALL_TESTS = \
 	tests/install/wrappers.sh \
 	tests/install/rocshmem_info.sh \

@@ -1,0 +1,26 @@
+"""rocshmem4py: the rocshmem host API for Python, symmetric buffers for
+NumPy and PyTorch, and launch helpers (mpirun / mpi4py, torchrun /
+torch.distributed).
+
+The names of the native module _rocshmem4py (exactly API.md's list: the
+rocshmem_* calls with pointers as ints, TeamConfig, the AMO matrix and the
+constants) are re-exported here.  The package adds SymmetricBuffer and its
+helpers, the init/finalize helpers, the team registry (teams) and
+interop.torch.  Teams: WORLD is 0, INVALID is -1.
+"""
+from . import _env
+
+# Before anything reads them: torch-style names under Open MPI's mpirun.
+_env.map_launcher_environment()
+
+from . import _rocshmem4py  # noqa: E402
+from ._rocshmem4py import *  # noqa: E402,F401,F403  (the public native names)
+from ._env import set_hip_device_from_env  # noqa: E402,F401
+from .buffer import (PeerUnreachableError, SymmetricBuffer, rocshmem_create_buffer,  # noqa: E402,F401
+                     rocshmem_get_heap_bases, rocshmem_get_peer_buffer)
+from .launch import (finalize_with_mpi, finalize_with_torch, init_rocshmem_by_uniqueid,  # noqa: E402,F401
+                     init_with_mpi, init_with_torch)
+from . import teams  # noqa: E402
+from .teams import INVALID, WORLD  # noqa: E402,F401
+
+__version__ = _rocshmem4py._version

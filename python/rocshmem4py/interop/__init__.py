@@ -1,0 +1,1 @@
+"""Interoperability with array libraries (torch: rocshmem4py.interop.torch)."""

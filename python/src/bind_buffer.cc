@@ -1,0 +1,228 @@
+/* _Buffer: the native base of rocshmem4py.SymmetricBuffer.  It knows which
+ * symmetric block its memory belongs to, so every export checks that the
+ * block is still live (freed and finalized blocks raise instead of handing
+ * out dangling memory), and it implements what a pure Python class cannot
+ * (before Python 3.12): the buffer protocol for host memory, and the DLPack
+ * capsule for host and device memory.  The Python layer gives it its element
+ * type and shape (_set_layout).
+ *
+ * The buffer protocol is our own slot rather than pybind11's def_buffer:
+ * pybind11 2.10 cannot refuse an export (an exception thrown there ends
+ * the process), and refusing is the point for freed or GPU memory. */
+#include <pybind11/stl.h>
+
+#include "module.h"
+
+namespace rocshmem4py {
+
+namespace {
+
+struct BufferView {
+  uintptr_t ptr = 0;
+  size_t nbytes = 0;
+  uintptr_t block = 0; /* the local block this memory is (or is a peer's copy of) */
+  uint64_t serial = 0;
+  bool gpu = false;
+  int device = -1;
+  std::string format = "B"; /* struct format of an element; "" for none (bfloat16) */
+  size_t itemsize = 1;
+  std::vector<py::ssize_t> shape, strides; /* strides in bytes, C order */
+
+  bool live() const {
+    const Block *b = initialized() ? block_at(block) : nullptr;
+    return b && b->serial == serial;
+  }
+  void require_live(const char *what) const {
+    if (!live())
+      throw py::buffer_error(std::string(what) +
+                             ": the symmetric block was freed (or rocshmem finalized)");
+  }
+};
+
+BufferView make_view(uintptr_t ptr, size_t nbytes, uintptr_t block) {
+  const char *call = "SymmetricBuffer";
+  const Block *b = block_at(block);
+  if (!b) value_error(call, "block = " + hex(block) + " is not the start of a live block");
+  /* Local memory lies in its block; a peer's mapping (rocshmem_ptr) does not. */
+  if (block_containing(ptr) == b) check_symmetric(call, "ptr", ptr, nbytes);
+  BufferView v;
+  v.ptr = ptr;
+  v.nbytes = nbytes;
+  v.block = block;
+  v.serial = b->serial;
+  v.gpu = b->gpu;
+  /* A peer's GPU block is mapped into this PE's device context: it is used
+   * from this PE's device, whichever GPU holds it. */
+  v.device = b->gpu ? gpu_device_of(b->start) : -1;
+  v.shape = {static_cast<py::ssize_t>(nbytes)};
+  v.strides = {1};
+  return v;
+}
+
+std::vector<py::ssize_t> c_strides(const std::vector<py::ssize_t> &shape, py::ssize_t unit) {
+  std::vector<py::ssize_t> strides(shape.size());
+  py::ssize_t s = unit;
+  for (size_t i = shape.size(); i-- > 0;) {
+    strides[i] = s;
+    s *= shape[i];
+  }
+  return strides;
+}
+
+void set_layout(BufferView &v, const std::string &format, size_t itemsize,
+                const std::vector<py::ssize_t> &shape) {
+  size_t count = 1;
+  for (py::ssize_t extent : shape) {
+    if (extent < 0) value_error("SymmetricBuffer", "negative extent in the shape");
+    count *= static_cast<size_t>(extent);
+  }
+  if (itemsize == 0 || count * itemsize > v.nbytes)
+    value_error("SymmetricBuffer", "shape and item size describe " +
+                                       std::to_string(count * itemsize) + " bytes, the buffer has " +
+                                       std::to_string(v.nbytes));
+  v.format = format;
+  v.itemsize = itemsize;
+  v.shape = shape;
+  v.strides = c_strides(shape, static_cast<py::ssize_t>(itemsize));
+}
+
+/* bf_getbuffer: host memory, C-contiguous, writable; refusals are
+ * BufferErrors. */
+int get_host_buffer(PyObject *obj, Py_buffer *view, int flags) {
+  view->obj = nullptr;
+  const auto &v = py::handle(obj).cast<BufferView &>();
+  const char *refusal =
+      !v.live() ? "SymmetricBuffer: the symmetric block was freed (or rocshmem finalized)"
+      : v.gpu   ? "SymmetricBuffer: GPU memory has no buffer protocol; use "
+                  "__cuda_array_interface__ or DLPack (torch.as_tensor, torch.from_dlpack)"
+      : v.format.empty()
+          ? "SymmetricBuffer: this element type has no buffer format; use DLPack"
+      : (flags & PyBUF_F_CONTIGUOUS) == PyBUF_F_CONTIGUOUS && v.shape.size() > 1
+          ? "SymmetricBuffer: the memory is C-contiguous, not Fortran-contiguous"
+          : nullptr;
+  if (refusal) {
+    PyErr_SetString(PyExc_BufferError, refusal);
+    return -1;
+  }
+  const bool nd = (flags & PyBUF_ND) == PyBUF_ND;
+  py::ssize_t len = static_cast<py::ssize_t>(v.itemsize);
+  for (py::ssize_t extent : v.shape) len *= extent;
+  view->buf = reinterpret_cast<void *>(v.ptr);
+  view->obj = obj;
+  Py_INCREF(obj);
+  view->len = len;
+  view->readonly = 0;
+  view->itemsize = static_cast<py::ssize_t>(v.itemsize);
+  view->format = (flags & PyBUF_FORMAT) ? const_cast<char *>(v.format.c_str()) : nullptr;
+  /* Without PyBUF_ND the consumer asked for plain bytes. */
+  view->ndim = nd ? static_cast<int>(v.shape.size()) : 1;
+  view->shape = nd ? const_cast<py::ssize_t *>(v.shape.data()) : nullptr;
+  view->strides = (flags & PyBUF_STRIDES) == PyBUF_STRIDES
+                      ? const_cast<py::ssize_t *>(v.strides.data()) : nullptr;
+  view->suboffsets = nullptr;
+  view->internal = nullptr;
+  return 0;
+}
+
+/* ---------------------------------------------------------------- DLPack
+ * The ABI of dlpack.h (v0.8, the "dltensor" capsule every consumer takes). */
+struct DLDevice {
+  int32_t device_type; /* kDLCPU 1, kDLCUDA 2, kDLROCM 10 */
+  int32_t device_id;
+};
+struct DLDataType {
+  uint8_t code; /* kDLInt 0, kDLUInt 1, kDLFloat 2, kDLBfloat 4, kDLComplex 5, kDLBool 6 */
+  uint8_t bits;
+  uint16_t lanes;
+};
+struct DLTensor {
+  void *data;
+  DLDevice device;
+  int32_t ndim;
+  DLDataType dtype;
+  int64_t *shape;
+  int64_t *strides; /* in elements */
+  uint64_t byte_offset;
+};
+struct DLManagedTensor {
+  DLTensor dl_tensor;
+  void *manager_ctx;
+  void (*deleter)(DLManagedTensor *self);
+};
+
+/* What a capsule owns: the tensor, its shape and strides, and a reference
+ * to the Python buffer object, which keeps the memory's owner alive for as
+ * long as the consumer (a torch tensor, a NumPy array) holds the tensor. */
+struct Export {
+  DLManagedTensor tensor{};
+  std::vector<int64_t> shape, strides;
+  PyObject *owner = nullptr;
+};
+
+void export_deleter(DLManagedTensor *t) {
+  auto *e = static_cast<Export *>(t->manager_ctx);
+  /* Consumers may release the tensor from a thread of their own. */
+  PyGILState_STATE gil = PyGILState_Ensure();
+  Py_XDECREF(e->owner);
+  PyGILState_Release(gil);
+  delete e;
+}
+
+/* A capsule nobody consumed still owns its tensor; a consumer renames the
+ * capsule "used_dltensor" and takes over the deleter. */
+void capsule_destructor(PyObject *capsule) {
+  if (PyCapsule_IsValid(capsule, "dltensor")) {
+    auto *t = static_cast<DLManagedTensor *>(PyCapsule_GetPointer(capsule, "dltensor"));
+    t->deleter(t);
+  }
+}
+
+py::object dlpack_capsule(const py::object &self, int code, int bits, int device_type,
+                          int device_id) {
+  BufferView &v = self.cast<BufferView &>();
+  v.require_live("SymmetricBuffer.__dlpack__");
+  auto *e = new Export;
+  e->shape.assign(v.shape.begin(), v.shape.end());
+  for (py::ssize_t s : v.strides) e->strides.push_back(s / static_cast<py::ssize_t>(v.itemsize));
+  e->owner = self.ptr();
+  Py_INCREF(e->owner);
+  DLTensor &t = e->tensor.dl_tensor;
+  t.data = reinterpret_cast<void *>(v.ptr);
+  t.device = DLDevice{device_type, device_id};
+  t.ndim = static_cast<int32_t>(e->shape.size());
+  t.dtype = DLDataType{static_cast<uint8_t>(code), static_cast<uint8_t>(bits), 1};
+  t.shape = e->shape.data();
+  t.strides = e->strides.data();
+  t.byte_offset = 0;
+  e->tensor.manager_ctx = e;
+  e->tensor.deleter = export_deleter;
+  PyObject *capsule = PyCapsule_New(&e->tensor, "dltensor", capsule_destructor);
+  if (!capsule) {
+    export_deleter(&e->tensor);
+    throw py::error_already_set();
+  }
+  return py::reinterpret_steal<py::object>(capsule);
+}
+
+}  // namespace
+
+void bind_buffer(py::module_ &m) {
+  py::class_<BufferView> cls(m, "_Buffer", py::buffer_protocol(), py::dynamic_attr());
+  auto *type = reinterpret_cast<PyTypeObject *>(cls.ptr());
+  type->tp_as_buffer->bf_getbuffer = get_host_buffer;
+  type->tp_as_buffer->bf_releasebuffer = nullptr; /* nothing held beyond view->obj */
+  cls
+      .def(py::init(&make_view), py::arg("ptr"), py::arg("nbytes"), py::arg("block"))
+      .def_readonly("ptr", &BufferView::ptr)
+      .def_readonly("nbytes", &BufferView::nbytes)
+      .def_readonly("_block_start", &BufferView::block)
+      .def_readonly("is_device", &BufferView::gpu)
+      .def_readonly("device", &BufferView::device)
+      .def_property_readonly("live", &BufferView::live)
+      .def("_set_layout", &set_layout, py::arg("format"), py::arg("itemsize"), py::arg("shape"))
+      .def("_require_live", [](const BufferView &v) { v.require_live("SymmetricBuffer"); })
+      .def("_dlpack", &dlpack_capsule, py::arg("code"), py::arg("bits"), py::arg("device_type"),
+           py::arg("device_id"));
+}
+
+}  // namespace rocshmem4py

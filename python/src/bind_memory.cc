@@ -1,0 +1,162 @@
+/* The symmetric heap: malloc/calloc/align/free through the block registry,
+ * rocshmem_ptr, buffer registration, and the private helpers the package's
+ * SymmetricBuffer builds on. */
+#include <pybind11/stl.h>
+
+#include "module.h"
+
+namespace rocshmem4py {
+
+namespace {
+
+/* The C allocators are collective (they end in a barrier); NULL means the
+ * C library refused (it printed why) or size 0, and is returned as 0. */
+template <class Alloc>
+uintptr_t allocate(const char *call, Alloc alloc) {
+  require_init(call);
+  void *p;
+  size_t size;
+  {
+    py::gil_scoped_release nogil;
+    p = alloc(&size);
+  }
+  const auto address = reinterpret_cast<uintptr_t>(p);
+  if (p) blocks_add(address, size, heap_is_gpu());
+  return address;
+}
+
+void free_block(uintptr_t ptr) {
+  const char *call = "rocshmem_free";
+  require_init(call);
+  if (!ptr) return; /* as free(NULL) */
+  if (!block_at(ptr))
+    value_error(call, "ptr = " + hex(ptr) +
+                          " is not a live block of rocshmem_malloc/calloc/align (freed twice, "
+                          "an address inside a block, or not allocated by this module)");
+  {
+    py::gil_scoped_release nogil; /* collective: ends in a barrier */
+    rocshmem_free(reinterpret_cast<void *>(ptr));
+  }
+  blocks_remove(ptr);
+}
+
+uintptr_t peer_address(uintptr_t dest, int pe) {
+  const char *call = "rocshmem_ptr";
+  require_init(call);
+  check_pe(call, "pe", pe);
+  return reinterpret_cast<uintptr_t>(rocshmem_ptr(reinterpret_cast<const void *>(dest), pe));
+}
+
+/* The address and length of an object's contiguous buffer (bytes,
+ * bytearray, memoryview, array.array, a NumPy array ...).  The caller keeps
+ * the object alive while it uses the address. */
+py::tuple buffer_address(const py::object &obj, bool writable) {
+  Py_buffer view;
+  const int flags = PyBUF_C_CONTIGUOUS | (writable ? PyBUF_WRITABLE : 0);
+  if (PyObject_GetBuffer(obj.ptr(), &view, flags) != 0) throw py::error_already_set();
+  py::tuple result = py::make_tuple(reinterpret_cast<uintptr_t>(view.buf),
+                                    static_cast<size_t>(view.len));
+  PyBuffer_Release(&view);
+  return result;
+}
+
+py::object block_info(uintptr_t address) {
+  const Block *b = block_containing(address);
+  if (!b) return py::none();
+  return py::make_tuple(b->start, b->size, b->gpu);
+}
+
+}  // namespace
+
+void memory_after_init() {
+  if (heap_anchor()) return; /* a repeated init: the C call ignored it */
+  /* Every PE runs this right after the collective init, so the anchor has
+   * the same offset in every heap. */
+  void *anchor;
+  {
+    py::gil_scoped_release nogil;
+    anchor = rocshmem_malloc(1);
+  }
+  set_heap_anchor(reinterpret_cast<uintptr_t>(anchor));
+}
+
+void bind_memory(py::module_ &m) {
+  m.def("rocshmem_malloc",
+        [](size_t size) {
+          return allocate("rocshmem_malloc", [size](size_t *n) {
+            *n = size;
+            return rocshmem_malloc(size);
+          });
+        },
+        py::arg("size"),
+        "Collective: a symmetric block of size bytes (GPU memory when the job has a GPU heap), "
+        "as an int; 0 for size 0 or when the heap is exhausted.");
+  m.def("rocshmem_calloc",
+        [](size_t count, size_t size) {
+          return allocate("rocshmem_calloc", [count, size](size_t *n) {
+            *n = count * size; /* the C call refuses an overflowing product */
+            return rocshmem_calloc(count, size);
+          });
+        },
+        py::arg("count"), py::arg("size"), "Collective: as rocshmem_malloc, zeroed.");
+  m.def("rocshmem_align",
+        [](size_t alignment, size_t size) {
+          return allocate("rocshmem_align", [alignment, size](size_t *n) {
+            *n = size;
+            return rocshmem_align(alignment, size);
+          });
+        },
+        py::arg("alignment"), py::arg("size"),
+        "Collective: as rocshmem_malloc, aligned to alignment (a power of two).");
+  m.def("rocshmem_free", &free_block, py::arg("ptr"),
+        "Collective: frees a block; a double free raises ValueError.");
+  m.def("rocshmem_ptr", &peer_address, py::arg("dest"), py::arg("pe"),
+        "The address in this process of symmetric address dest on PE pe, or 0 when this "
+        "process cannot load/store it directly.");
+  /* librocshmem needs no registration: any local memory can be the local side
+   * of a transfer.  The calls keep rocSHMEM's contract and check it. */
+  m.def("rocshmem_buffer_register",
+        [](uintptr_t addr, size_t length) {
+          const char *call = "rocshmem_buffer_register";
+          require_init(call);
+          registration_add(call, addr, length);
+          return static_cast<int>(ROCSHMEM_SUCCESS);
+        },
+        py::arg("addr"), py::arg("length"),
+        "Registers local memory for RMA. This library needs no registration; the range is "
+        "recorded (overlaps raise ValueError).");
+  m.def("rocshmem_buffer_unregister",
+        [](uintptr_t addr) {
+          const char *call = "rocshmem_buffer_unregister";
+          require_init(call);
+          registration_remove(call, addr);
+          return static_cast<int>(ROCSHMEM_SUCCESS);
+        },
+        py::arg("addr"));
+  m.def("rocshmem_buffer_unregister_all", [] {
+    require_init("rocshmem_buffer_unregister_all");
+    registrations_clear();
+    return static_cast<int>(ROCSHMEM_SUCCESS);
+  });
+
+  m.def("_heap_anchor", [] {
+    require_init("get_heap_bases");
+    if (!heap_anchor())
+      runtime_error("get_heap_bases",
+                    "rocshmem was initialized outside rocshmem4py, so there is no heap anchor");
+    return heap_anchor();
+  });
+  m.def("_heap_is_gpu", &heap_is_gpu);
+  m.def("_block", &block_info, py::arg("address"),
+        "(start, size, gpu) of the live block holding address, or None.");
+  m.def("_blocks_live", [] {
+    std::vector<uintptr_t> starts;
+    for (const Block &b : blocks_live()) starts.push_back(b.start);
+    return starts;
+  });
+  m.def("_device_of", [](uintptr_t address) { return gpu_device_of(address); },
+        py::arg("address"), "GPU ordinal of device memory at address, -1 for host memory.");
+  m.def("_buffer_address", &buffer_address, py::arg("obj"), py::arg("writable"));
+}
+
+}  // namespace rocshmem4py

@@ -1,0 +1,55 @@
+"""The package as a user installs it: pip install --no-build-isolation of
+python/ into a virtual environment (with the system's site packages, for
+setuptools, wheel and pybind11), built against the installation `make
+check` staged (ROCSHMEM_PREFIX), then a small program run by the
+environment's interpreter, with no PYTHONPATH or LD_LIBRARY_PATH."""
+import os
+import shutil
+import subprocess
+import sys
+
+import pytest
+
+pytestmark = pytest.mark.single
+
+SOURCE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "python")
+PROGRAM = """
+import array, rocshmem4py as rs
+rs.rocshmem_init()
+buf = rs.SymmetricBuffer(4, "int32")
+buf.put(array.array("i", [1, 2, 3, 4]), 0)
+out = array.array("i", [0] * 4)
+buf.get(out, 0)
+assert out.tolist() == [1, 2, 3, 4]
+buf.free()
+rs.rocshmem_finalize()
+print("installed package works:", rs.__file__)
+"""
+
+
+def test_pip_install_into_a_venv_and_run(tmp_path):
+    prefix = os.environ.get("ROCTEST_STAGE_PREFIX")
+    if not prefix or not os.path.isdir(os.path.join(prefix, "include", "rocshmem")):
+        pytest.skip("no staged installation (ROCTEST_STAGE_PREFIX; make check stages one)")
+    for module in ("venv", "setuptools", "wheel", "pybind11"):
+        pytest.importorskip(module)
+    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "LD_LIBRARY_PATH")}
+    # Debian's python3-venv may lack ensurepip's wheels: then there is no pip.
+    venv = tmp_path / "venv"
+    made = subprocess.run([sys.executable, "-m", "venv", "--system-site-packages", str(venv)],
+                          env=env, capture_output=True, text=True)
+    if made.returncode != 0:
+        pytest.skip(f"cannot make a venv with pip (Debian: python3-venv): {made.stderr[-300:]}")
+    python = str(venv / "bin" / "python")
+    source = tmp_path / "src"  # pip builds in place: not in the source tree
+    shutil.copytree(SOURCE, source, ignore=shutil.ignore_patterns("build", "*.egg-info",
+                                                                 "__pycache__", "*.so"))
+    env.update(ROCSHMEM_PREFIX=prefix, CFLAGS="-O0 -g0")  # a quick build: this tests packaging
+    pip = subprocess.run([python, "-m", "pip", "install", "--no-build-isolation", "--no-index",
+                          "--no-deps", str(source)], env=env, capture_output=True, text=True,
+                         timeout=900)
+    assert pip.returncode == 0, pip.stdout[-3000:] + pip.stderr[-3000:]
+    done = subprocess.run([python, "-c", PROGRAM], env=env, cwd=tmp_path, capture_output=True,
+                          text=True, timeout=120)
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "installed package works" in done.stdout and str(venv) in done.stdout, done.stdout
