@@ -1,6 +1,7 @@
 #include "memory/shm_segment.h"
 
 #include <sys/mman.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <cerrno>
@@ -43,13 +44,24 @@ char *map_aligned(int fd, size_t size, size_t align, std::string *error) {
 
 }  // namespace
 
-bool shm_segment_create(const char *label, size_t size, size_t align, ShmSegment *out,
-                        std::string *error) {
+int private_memfd(const char *label, std::string *error) {
   int fd = memfd_create(label, MFD_CLOEXEC);
   if (fd < 0) {
     *error = std::string("memfd_create: ") + std::strerror(errno);
-    return false;
+    return -1;
   }
+  if (fchmod(fd, S_IRUSR | S_IWUSR) != 0) {
+    *error = std::string("fchmod of a memfd to 0600: ") + std::strerror(errno);
+    close(fd);
+    return -1;
+  }
+  return fd;
+}
+
+bool shm_segment_create(const char *label, size_t size, size_t align, ShmSegment *out,
+                        std::string *error) {
+  int fd = private_memfd(label, error);
+  if (fd < 0) return false;
   if (ftruncate(fd, static_cast<off_t>(size)) != 0) {
     *error = std::string("ftruncate of ") + std::to_string(size) + " bytes: " + std::strerror(errno);
     close(fd);

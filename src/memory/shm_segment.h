@@ -9,6 +9,12 @@
 
 namespace rocshmem {
 
+/* memfd_create with mode 0600: the kernel makes memfds 0777, and although
+ * only processes that may ptrace us can reach one through /proc/PID/fd, a
+ * segment holding user data should not claim to be world-writable.  Returns
+ * the fd, or -1 with *error set. */
+int private_memfd(const char *label, std::string *error);
+
 struct ShmSegment {
   int fd = -1;
   char *base = nullptr;

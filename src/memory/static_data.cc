@@ -59,11 +59,8 @@ bool static_data_share(ShmSegment *out, std::string *error) {
     return false;
   }
   size_t size = hi - lo;
-  int fd = memfd_create("rocshmem-data", MFD_CLOEXEC);
-  if (fd < 0) {
-    *error = std::string("memfd_create: ") + std::strerror(errno);
-    return false;
-  }
+  int fd = private_memfd("rocshmem-data", error);
+  if (fd < 0) return false;
   /* Copy first, then replace the pages: between the two nothing may write
    * the executable's data.  Init runs before the application has threads of
    * its own, and library threads (MPI's) write their own libraries' data. */

@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include <cerrno>
+#include <chrono>
 #include <cstdio>
 #include <cstring>
 
@@ -107,29 +108,40 @@ bool recv_entry(int sock, std::vector<SegmentFds> *out, int *sender, std::string
   return true;
 }
 
-bool accept_peer(int listener, int *sock, std::string *error) {
-  pollfd p{listener, POLLIN, 0};
-  int r;
-  do r = poll(&p, 1, kAcceptTimeoutMs);
-  while (r < 0 && errno == EINTR);
-  if (r == 0) {
-    *error = "timed out waiting for same-node PEs to connect during init";
-    return false;
-  }
-  *sock = accept4(listener, nullptr, nullptr, SOCK_CLOEXEC);
-  if (*sock < 0) {
-    *error = errno_text("accept");
-    return false;
-  }
+/* The socket's name is in the abstract namespace, which has no permissions:
+ * any local user could connect to it, or (knowing the random name) listen
+ * on it first.  Both ends therefore check that the other is our own user. */
+bool same_user(int sock) {
   ucred cred{};
   socklen_t len = sizeof cred;
-  if (getsockopt(*sock, SOL_SOCKET, SO_PEERCRED, &cred, &len) != 0 || cred.uid != getuid()) {
+  return getsockopt(sock, SOL_SOCKET, SO_PEERCRED, &cred, &len) == 0 && cred.uid == getuid();
+}
+
+/* A connection from another user is dropped and the wait goes on (until the
+ * same deadline): a stranger must not be able to make init fail. */
+bool accept_peer(int listener, int *sock, std::string *error) {
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(kAcceptTimeoutMs);
+  for (;;) {
+    pollfd p{listener, POLLIN, 0};
+    int r;
+    do {
+      auto left = std::chrono::duration_cast<std::chrono::milliseconds>(
+          deadline - std::chrono::steady_clock::now());
+      r = left.count() > 0 ? poll(&p, 1, static_cast<int>(left.count())) : 0;
+    } while (r < 0 && errno == EINTR);
+    if (r == 0) {
+      *error = "timed out waiting for same-node PEs to connect during init";
+      return false;
+    }
+    *sock = accept4(listener, nullptr, nullptr, SOCK_CLOEXEC);
+    if (*sock < 0) {
+      *error = errno_text("accept");
+      return false;
+    }
+    if (same_user(*sock)) return true;
     close(*sock);
     *sock = -1;
-    *error = "refused a same-node connection from another user during init";
-    return false;
   }
-  return true;
 }
 
 bool leader_exchange(int listener, const Topology &topo, std::vector<SegmentFds> *fds,
@@ -164,6 +176,11 @@ bool member_exchange(const Topology &topo, std::vector<SegmentFds> *fds, std::st
   sockaddr_un addr = socket_address(topo, &len);
   if (connect(sock, reinterpret_cast<sockaddr *>(&addr), len) != 0) {
     *error = errno_text("connecting to the node's first PE");
+    close(sock);
+    return false;
+  }
+  if (!same_user(sock)) { /* our segments' fds would go to a stranger */
+    *error = "the node's first PE's socket belongs to another user";
     close(sock);
     return false;
   }
