@@ -147,11 +147,13 @@ tests_functional_net_finalize_no_progress_thread_LDFLAGS = $(TEST_LINK)
 # Programs run by the shell tests below rather than by wrappers.
 FT_HELPERS = \
 	tests/functional/setup/singleton \
-	tests/functional/errors/bad_input
+	tests/functional/errors/bad_input \
+	tests/functional/faults/fault_pe
 
 FT_SHELL_TESTS = \
 	tests/functional/setup/singleton.sh \
 	tests/functional/errors/bad_input.sh \
+	tests/functional/faults/faults.sh \
 	tests/functional/api/header_compile.sh \
 	tests/functional/net/two_hosts.sh
 
@@ -253,6 +255,9 @@ tests_functional_setup_singleton_LDFLAGS = $(TEST_LINK)
 tests_functional_errors_bad_input_SOURCES = tests/functional/errors/bad_input.c $(FT_COMMON)
 tests_functional_errors_bad_input_LDADD = $(FT_LIBS)
 tests_functional_errors_bad_input_LDFLAGS = $(TEST_LINK)
+tests_functional_faults_fault_pe_SOURCES = tests/functional/faults/fault_pe.c
+tests_functional_faults_fault_pe_LDADD = $(FT_LIBS)
+tests_functional_faults_fault_pe_LDFLAGS = $(TEST_LINK)
 
 tests_functional_api_shmemx_SOURCES = tests/functional/api/shmemx.c $(FT_COMMON)
 tests_functional_api_shmemx_LDADD = $(FT_LIBS)
