@@ -95,12 +95,13 @@ bool parse_size(const char *text, size_t *out) {
   char *end = nullptr;
   unsigned long long whole = std::strtoull(text, &end, 10);
   if (end == text || errno != 0) return false;
-  double fraction = 0;
-  if (*end == '.') {
-    char *frac_end = nullptr;
-    fraction = std::strtod(end, &frac_end);
-    end = frac_end;
-  }
+  /* Digits only: strtod would also take an exponent ("1.5e999K" made an
+   * infinite fraction, and converting it to size_t is undefined; "1.9e3K"
+   * meant 901K).  Found by fuzz/fuzz_env. */
+  double fraction = 0, place = 0.1;
+  if (*end == '.')
+    for (++end; std::isdigit(static_cast<unsigned char>(*end)); ++end, place /= 10)
+      fraction += (*end - '0') * place;
   unsigned long long scale = 1;
   switch (std::toupper(static_cast<unsigned char>(*end))) {
     case 'K': scale = 1ull << 10; ++end; break;
