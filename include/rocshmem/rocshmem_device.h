@@ -176,20 +176,15 @@ __device__ rocshmem_team_t rocshmemi_device_team_shared(void);
  * passed from the host to a kernel compares equal to the one read there.
  * The wrappers are __host__ __device__ so that host code seen by the device
  * pass (which is not compiled for the device) still type-checks. */
-static inline __host__ __device__ rocshmem_team_t rocshmemi_team_world(void) {
 #if defined(__CUDA_ARCH__) || defined(__HIP_DEVICE_COMPILE__)
-  return rocshmemi_device_team_world();
+#define ROCSHMEMI_PREDEFINED_HANDLE(TYPE, NAME, HOST_VALUE) \
+  static inline __host__ __device__ TYPE rocshmemi_##NAME(void) { return rocshmemi_device_##NAME(); }
 #else
-  return ROCSHMEM_TEAM_WORLD;
+#define ROCSHMEMI_PREDEFINED_HANDLE(TYPE, NAME, HOST_VALUE) \
+  static inline __host__ __device__ TYPE rocshmemi_##NAME(void) { return HOST_VALUE; }
 #endif
-}
-static inline __host__ __device__ rocshmem_team_t rocshmemi_team_shared(void) {
-#if defined(__CUDA_ARCH__) || defined(__HIP_DEVICE_COMPILE__)
-  return rocshmemi_device_team_shared();
-#else
-  return ROCSHMEM_TEAM_SHARED;
-#endif
-}
+ROCSHMEMI_PREDEFINED_HANDLE(rocshmem_team_t, team_world, ROCSHMEM_TEAM_WORLD)
+ROCSHMEMI_PREDEFINED_HANDLE(rocshmem_team_t, team_shared, ROCSHMEM_TEAM_SHARED)
 #if defined(__CUDA_ARCH__) || defined(__HIP_DEVICE_COMPILE__)
 #define ROCSHMEM_TEAM_WORLD (rocshmemi_team_world())
 #define ROCSHMEM_TEAM_SHARED (rocshmemi_team_shared())
@@ -220,13 +215,8 @@ void *rocshmem_get_device_ctx(void);
 }
 #endif
 /* ROCSHMEM_CTX_DEFAULT in kernels, as ROCSHMEM_TEAM_WORLD above. */
-static inline __host__ __device__ rocshmem_ctx_t rocshmemi_ctx_default(void) {
-#if defined(__CUDA_ARCH__) || defined(__HIP_DEVICE_COMPILE__)
-  return rocshmemi_device_ctx_default();
-#else
-  return ROCSHMEM_CTX_DEFAULT;
-#endif
-}
+ROCSHMEMI_PREDEFINED_HANDLE(rocshmem_ctx_t, ctx_default, ROCSHMEM_CTX_DEFAULT)
+#undef ROCSHMEMI_PREDEFINED_HANDLE
 #if defined(__CUDA_ARCH__) || defined(__HIP_DEVICE_COMPILE__)
 #define ROCSHMEM_CTX_DEFAULT (rocshmemi_ctx_default())
 #endif

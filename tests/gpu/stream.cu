@@ -145,6 +145,8 @@ void case_stream_rma_signal() {
     rocshmem_barrier_all_on_stream(stream);
   }
   rocshmem_getmem_on_stream(back, dst, n, next, stream); /* next holds my pattern */
+  /* prev reads my dst just now: byte 0 changes only after it has */
+  rocshmem_barrier_all_on_stream(stream);
   rocshmem_putmem_on_stream(dst, src, 1, gt.me, stream);
   rocshmem_quiet_on_stream(stream);
   rocshmem_sync_all_on_stream(stream);

@@ -51,33 +51,34 @@ inline __device__ void broadcast(const State &s, const char *call, const Team &t
   team_sync<G>(s, call, t); /* nobody reads it any more */
 }
 
-/* dest[i * bytes ..] = member i's source.  Each PE starts with its own
- * block and goes round the team from there, so the members do not all read
- * member 0 first. */
+/* dest[i * bytes ..] = `from` (a symmetric address) as member i holds it.
+ * Each PE starts with its own block and goes round the team from there, so
+ * the members do not all read member 0 first. */
 template <class G>
-inline __device__ void fcollect(const State &s, const char *call, const Team &t, void *dest,
-                                const void *source, size_t bytes) {
+inline __device__ void gather_blocks(const State &s, const char *call, const Team &t, void *dest,
+                                     const void *from, size_t bytes) {
   char *d = static_cast<char *>(dest);
   team_sync<G>(s, call, t);
   for (int k = 0; k < t.size; ++k) {
     const int i = (t.my_index + k) % t.size;
-    get<G>(s, call, d + i * bytes, source, bytes, t.pes[i]);
+    get<G>(s, call, d + i * bytes, from, bytes, t.pes[i]);
   }
   team_sync<G>(s, call, t);
+}
+
+/* dest[i * bytes ..] = member i's source. */
+template <class G>
+inline __device__ void fcollect(const State &s, const char *call, const Team &t, void *dest,
+                                const void *source, size_t bytes) {
+  gather_blocks<G>(s, call, t, dest, source, bytes);
 }
 
 /* dest[i * bytes ..] = member i's source[my_index * bytes ..]. */
 template <class G>
 inline __device__ void alltoall(const State &s, const char *call, const Team &t, void *dest,
                                 const void *source, size_t bytes) {
-  char *d = static_cast<char *>(dest);
-  const char *mine = static_cast<const char *>(source) + t.my_index * bytes;
-  team_sync<G>(s, call, t);
-  for (int k = 0; k < t.size; ++k) {
-    const int i = (t.my_index + k) % t.size;
-    get<G>(s, call, d + i * bytes, mine, bytes, t.pes[i]);
-  }
-  team_sync<G>(s, call, t);
+  gather_blocks<G>(s, call, t, dest, static_cast<const char *>(source) + t.my_index * bytes,
+                   bytes);
 }
 
 /* ---------------------------------------------------------------- reductions */
@@ -159,6 +160,20 @@ inline __device__ int chunk_len(size_t c, size_t count) {
   return left < size_t(K) ? static_cast<int>(left) : K;
 }
 
+/* Chunks [first, last) of nreduce elements, reduced over the team from
+ * source into dest, shared among the members of G. */
+template <class T, class Op, class G>
+inline __device__ void reduce_chunks(const State &s, const char *call, const Team &t, T *dest,
+                                     const T *source, size_t first, size_t last,
+                                     size_t nreduce) {
+  using C = Chunk<T, Op>;
+  for (size_t c = first + G::rank(); c < last; c += G::size()) {
+    C part;
+    part.reduce(s, call, t, source + c * C::K, chunk_len<C::K>(c, nreduce));
+    part.store(dest + c * C::K, chunk_len<C::K>(c, nreduce));
+  }
+}
+
 /* dest[i] = source[i] of member 0 op ... op member n-1, i < nreduce; dest
  * may be source (in place).
  *  - Small counts (a chunk per group member at most): every PE reduces all
@@ -186,12 +201,8 @@ inline __device__ void reduce(const State &s, const char *call, const Team &t, T
   }
   auto first_chunk = [&](int m) { return chunks * m / t.size; };
   team_sync<G>(s, call, t);
-  for (size_t c = first_chunk(t.my_index) + G::rank(); c < first_chunk(t.my_index + 1);
-       c += G::size()) {
-    C part;
-    part.reduce(s, call, t, source + c * K, chunk_len<K>(c, nreduce));
-    part.store(dest + c * K, chunk_len<K>(c, nreduce));
-  }
+  reduce_chunks<T, Op, G>(s, call, t, dest, source, first_chunk(t.my_index),
+                          first_chunk(t.my_index + 1), nreduce);
   team_sync<G>(s, call, t); /* every slice is final */
   for (int k = 1; k < t.size; ++k) {
     const int m = (t.my_index + k) % t.size;
@@ -210,16 +221,11 @@ inline __device__ void reduce(const State &s, const char *call, const Team &t, T
 template <class T, class Op, class G>
 inline __device__ void reduce_scatter(const State &s, const char *call, const Team &t, T *dest,
                                       const T *source, size_t nreduce) {
-  using C = Chunk<T, Op>;
-  constexpr int K = C::K;
+  constexpr int K = Chunk<T, Op>::K;
   const size_t chunks = (nreduce + K - 1) / K;
-  const T *mine = source + static_cast<size_t>(t.my_index) * nreduce;
   team_sync<G>(s, call, t);
-  for (size_t c = G::rank(); c < chunks; c += G::size()) {
-    C part;
-    part.reduce(s, call, t, mine + c * K, chunk_len<K>(c, nreduce));
-    part.store(dest + c * K, chunk_len<K>(c, nreduce));
-  }
+  reduce_chunks<T, Op, G>(s, call, t, dest, source + static_cast<size_t>(t.my_index) * nreduce,
+                          0, chunks, nreduce);
   team_sync<G>(s, call, t); /* nobody reads my source any more */
 }
 

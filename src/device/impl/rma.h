@@ -132,7 +132,7 @@ inline __device__ void p(const State &s, const char *call, T *dest, T value, int
   if (__builtin_expect(remote != nullptr, 1))
     *remote = value;
   else
-    proxy::put(s, ctx, dest, &value, sizeof(T), pe, false);
+    proxy::put_value(s, ctx, dest, bit_cast<Bits<T>>(value), sizeof(T), pe);
 }
 
 /* Volatile: a loop polling a peer's word with g must see its updates. */
@@ -141,9 +141,7 @@ inline __device__ T g(const State &s, const char *call, const T *source, int pe,
                       DeviceContext *ctx = nullptr) {
   const T *remote = reinterpret_cast<const T *>(translate_checked(s, call, source, sizeof(T), pe));
   if (__builtin_expect(remote != nullptr, 1)) return load_volatile(remote);
-  T value;
-  proxy::get(s, ctx, &value, source, sizeof(T), pe, false);
-  return value;
+  return bit_cast<T>(static_cast<Bits<T>>(proxy::get_value(s, ctx, source, sizeof(T), pe)));
 }
 
 /* The data, then the signal: every member fences its own stores towards
