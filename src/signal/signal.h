@@ -22,10 +22,19 @@ inline void check_sig_op(const char *call, int sig_op) {
     fatal(call, "sig_op = %d is neither SHMEM_SIGNAL_SET nor SHMEM_SIGNAL_ADD", sig_op);
 }
 
+/* The signal word is checked under its own name (amo.h's checks call it
+ * "dest"), and, like sig_op, before any data is put: a misaligned or
+ * non-symmetric sig_addr must not leave data behind with no signal. */
+inline void check_sig_addr(const char *call, rocshmem_ctx_t ctx, const uint64_t *sig_addr, int pe) {
+  Location loc;
+  (void)amo::locate<uint64_t>(call, ctx, "sig_addr", sig_addr, pe, &loc);
+}
+
 /* The signal is an AMO target like any other (amo.h's atomicity rule). */
 inline void update(const char *call, rocshmem_ctx_t ctx, uint64_t *sig_addr, uint64_t value,
                    int sig_op, int pe) {
   check_sig_op(call, sig_op);
+  check_sig_addr(call, ctx, sig_addr, pe);
   if (sig_op == ROCSHMEM_SIGNAL_SET)
     amo::set<uint64_t>(call, ctx, sig_addr, value, pe);
   else
@@ -38,6 +47,7 @@ template <class T>
 inline void put_signal(const char *call, rocshmem_ctx_t ctx, void *dest, const void *source,
                        size_t nelems, uint64_t *sig_addr, uint64_t value, int sig_op, int pe) {
   check_sig_op(call, sig_op);
+  check_sig_addr(call, ctx, sig_addr, pe);
   rma::put<T>(call, ctx, dest, source, nelems, pe);
   if (net::g_active) net::fence();
   update(call, ctx, sig_addr, value, sig_op, pe);
