@@ -461,6 +461,100 @@ static int split_2d_xrange_0(void) {
   return rc != 0 && x == SHMEM_TEAM_INVALID && y == SHMEM_TEAM_INVALID ? 0 : WRONG_RESULT;
 }
 
+/* ---- more families: signal and lock targets, gets and collectives past
+ * the heap, the other comparison/signal-op entry points */
+static int signal_misaligned(void) {
+  char *p = (char *)sym_longs();
+  shmem_putmem_signal(p + 64, src_buf, 8, (uint64_t *)(p + 4), 1, SHMEM_SIGNAL_SET, peer());
+  return SURVIVED;
+}
+static int signal_nbi_bad_sig_op(void) {
+  uint64_t *sig = (uint64_t *)sym_longs();
+  shmem_putmem_signal_nbi(sig + 4, src_buf, 8, sig, 1, 5, peer());
+  return SURVIVED;
+}
+static int test_bad_cmp(void) {
+  int *p = (int *)sym_longs();
+  (void)shmem_int_test(p, 77, 0);
+  return SURVIVED;
+}
+static int lock_not_symmetric(void) {
+  long local = 0;
+  shmem_set_lock(&local);
+  return SURVIVED;
+}
+static int lock_misaligned(void) {
+  char *p = (char *)sym_longs();
+  shmem_set_lock((long *)(p + 4));
+  return SURVIVED;
+}
+static int get_past_heap_end(void) { /* run with SHMEM_SYMMETRIC_SIZE=1M */
+  char *p = (char *)shmem_malloc(64);
+  shmem_getmem(src_buf, p, 2 << 20, peer());
+  return SURVIVED;
+}
+static int fcollect_past_heap_end(void) { /* run with SHMEM_SYMMETRIC_SIZE=1M */
+  long *p = (long *)shmem_malloc(64);
+  (void)shmem_long_fcollect(SHMEM_TEAM_WORLD, p, p, 1 << 20);
+  return SURVIVED;
+}
+static int bcast_count_overflow(void) {
+  long *p = sym_longs();
+  (void)shmem_long_broadcast(SHMEM_TEAM_WORLD, p, p + 8, SIZE_MAX / 4, 0);
+  return SURVIVED;
+}
+
+/* ---- one call of each family, made before shmem_init or after
+ * shmem_finalize (lifecycle/FAMILY cases, see main) */
+static long *life_word(void) { return static_word; } /* symmetric without the heap */
+static void life_rma(void) { shmem_long_p(life_word(), 1, 0); }
+static void life_amo(void) { (void)shmem_long_atomic_fetch_inc(life_word(), 0); }
+static void life_signal(void) { (void)shmem_signal_fetch((uint64_t *)life_word()); }
+static void life_wait(void) { shmem_long_wait_until(life_word(), SHMEM_CMP_EQ, 0); }
+static void life_lock(void) { shmem_set_lock(life_word()); }
+static void life_malloc(void) { (void)shmem_malloc(64); }
+static void life_free(void) { shmem_free(life_word()); }
+static void life_ctx(void) {
+  shmem_ctx_t ctx;
+  (void)shmem_ctx_create(0, &ctx);
+}
+static void life_team(void) { (void)shmem_team_my_pe(SHMEM_TEAM_WORLD); }
+static void life_coll(void) { (void)shmem_long_sum_reduce(SHMEM_TEAM_WORLD, life_word(), life_word() + 1, 1); }
+static void life_sync(void) { shmem_sync_all(); }
+static void life_quiet(void) { shmem_quiet(); }
+static void life_ptr(void) { (void)shmem_ptr(life_word(), 0); }
+
+typedef struct {
+  const char *family;
+  void (*call)(void);
+} lifecycle_call;
+static const lifecycle_call lifecycle[] = {
+    {"rma", life_rma},     {"amo", life_amo},   {"signal", life_signal}, {"wait", life_wait},
+    {"lock", life_lock},   {"malloc", life_malloc}, {"free", life_free}, {"ctx", life_ctx},
+    {"team", life_team},   {"coll", life_coll}, {"sync", life_sync},     {"quiet", life_quiet},
+    {"ptr", life_ptr},
+};
+
+/* "before_init/FAMILY" or "after_finalize/FAMILY"; 2 when NAME is neither. */
+static int run_lifecycle(const char *name) {
+  const char *slash = strchr(name, '/');
+  if (!slash) return 2;
+  size_t len = (size_t)(slash - name);
+  int after = strncmp(name, "after_finalize", len) == 0 && len == 14;
+  if (!after && !(strncmp(name, "before_init", len) == 0 && len == 11)) return 2;
+  for (size_t k = 0; k < sizeof lifecycle / sizeof lifecycle[0]; ++k) {
+    if (strcmp(slash + 1, lifecycle[k].family) != 0) continue;
+    if (after) {
+      shmem_init();
+      shmem_finalize();
+    }
+    lifecycle[k].call();
+    fprintf(stderr, "bad_input: case %s returned\n", name);
+    return SURVIVED;
+  }
+  return 2;
+}
+
 /* ---- whole-job behaviour */
 static int error_on_one_pe(void) { /* the others wait in a barrier: must not hang */
   if (shmem_my_pe() == 1) shmem_putmem(static_word, src_buf, 8, 99);
@@ -560,6 +654,14 @@ static const bad_case cases[] = {
     {"split_null_team", split_null_team, 0},
     {"split_invalid_parent", split_invalid_parent, 0},
     {"split_2d_xrange_0", split_2d_xrange_0, 0},
+    {"signal_misaligned", signal_misaligned, 0},
+    {"signal_nbi_bad_sig_op", signal_nbi_bad_sig_op, 0},
+    {"test_bad_cmp", test_bad_cmp, 0},
+    {"lock_not_symmetric", lock_not_symmetric, 0},
+    {"lock_misaligned", lock_misaligned, 0},
+    {"get_past_heap_end", get_past_heap_end, 0},
+    {"fcollect_past_heap_end", fcollect_past_heap_end, 0},
+    {"bcast_count_overflow", bcast_count_overflow, 0},
     {"error_on_one_pe", error_on_one_pe, 0},
     {"global_exit_7", global_exit_7, 0},
     {"heap_size_mismatch", heap_size_mismatch, 0},
@@ -581,6 +683,7 @@ int main(int argc, char **argv) {
     if (!cases[k].before_init) shmem_finalize();
     return rc;
   }
-  fprintf(stderr, "bad_input: unknown case %s\n", argv[1]);
-  return 2;
+  int rc = run_lifecycle(argv[1]);
+  if (rc == 2) fprintf(stderr, "bad_input: unknown case %s\n", argv[1]);
+  return rc;
 }

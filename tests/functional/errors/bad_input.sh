@@ -155,8 +155,28 @@ expect just_init                 fail 'ROCSHMEM_BOOTSTRAP=carrier-pigeon' 'ROCSH
 expect just_init                 0 'ROCSHMEM_TYPO=1' 'WARN' 'unknown environment variable.*ROCSHMEM_TYPO'
 expect heap_size_mismatch        fail '' 'symmetric heap size differs between PEs' 'SHMEM_SYMMETRIC_SIZE'
 
+# Families the sections above leave out: misaligned signal and lock words,
+# non-symmetric locks, gets and collectives past the heap, the other entry
+# points that take a comparison or a signal operator.
+expect signal_misaligned         fail '' 'shmem_putmem_signal: sig_addr = 0x[0-9a-f]+ is not aligned to 8 bytes'
+expect signal_nbi_bad_sig_op     fail '' 'shmem_putmem_signal_nbi: sig_op = 5 is neither'
+expect test_bad_cmp              fail '' 'shmem_int_test: cmp = 77 is not one of'
+expect lock_not_symmetric        fail '' 'shmem_set_lock' 'not a symmetric address'
+expect lock_misaligned           fail '' 'shmem_set_lock' 'is not aligned to 8 bytes'
+expect get_past_heap_end         fail 'SHMEM_SYMMETRIC_SIZE=1M' 'shmem_getmem' 'source = .*runs past the end of the symmetric heap'
+expect fcollect_past_heap_end    fail 'SHMEM_SYMMETRIC_SIZE=1M' 'shmem_long_fcollect' 'runs past the end of the symmetric heap'
+expect bcast_count_overflow      fail '' 'shmem_long_broadcast' 'nelems = [0-9]+ .*overflows'
+
+# One call of every family before shmem_init and after shmem_finalize
+# (bad_input.c's lifecycle table).
+for family in rma amo signal wait lock malloc free ctx team coll sync quiet ptr; do
+  expect before_init/$family     fail '' 'shmem_[a-z_]+: called before shmem_init'
+  expect after_finalize/$family  fail '' 'shmem_[a-z_]+: called before shmem_init/rocshmem_init \(or after finalize\)'
+done
+
 # The whole job ends, with the right status, even when only one PE fails.
 expect error_on_one_pe           fail '' 'shmem_putmem: pe = 99'
 expect global_exit_7             7 ''
 
+echo "# bad_input: tried $tap_count cases, $tap_failed failed"
 tap_finish
