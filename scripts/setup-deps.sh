@@ -18,6 +18,8 @@ packages=(
   iproute2                                                   # network namespaces: the two-host test
   man-db                                                     # man(1): the installed man pages test
   hipcc                                                      # AMD device-code compile check (gfx90a)
+  clang libclang-rt-14-dev                                   # libFuzzer targets (fuzz/)
+  valgrind                                                   # make memcheck
   "$@"
 )
 

@@ -1,0 +1,40 @@
+# Sanitizer builds (configure --enable-sanitizers=...) and valgrind
+# (included from Makefile.am; see docs/ARCHITECTURE.md, "Reliability").
+#
+# In a sanitizer build every test runs with the options below.  Open MPI
+# (and UCX, hwloc, PMIx under it) keep allocations until exit by design;
+# lsan.supp names only those libraries, so a leak in rocshmem or a test
+# still fails.  The options are set for the tests only, never installed.
+if SANITIZERS
+AM_TESTS_ENVIRONMENT += \
+	LSAN_OPTIONS='suppressions=$(abs_top_srcdir)/tests/sanitizers/lsan.supp:print_suppressions=0'; \
+	export LSAN_OPTIONS; \
+	ASAN_OPTIONS='detect_leaks=1:abort_on_error=0:detect_stack_use_after_return=0'; export ASAN_OPTIONS; \
+	UBSAN_OPTIONS='print_stacktrace=1:halt_on_error=1'; export UBSAN_OPTIONS; \
+	TSAN_OPTIONS='suppressions=$(abs_top_srcdir)/tests/sanitizers/tsan.supp:halt_on_error=0:exitcode=66'; \
+	export TSAN_OPTIONS;
+endif
+EXTRA_DIST += tests/sanitizers/lsan.supp tests/sanitizers/tsan.supp \
+	tests/sanitizers/valgrind.supp tests/sanitizers/memcheck.sh
+
+# valgrind memcheck on a small program (2 PEs of examples/ring): `make
+# memcheck`.  Not part of `make check`: valgrind multiplies the run time.
+memcheck: examples/ring
+	ROCTEST_BUILDDIR='$(abs_top_builddir)' ROCTEST_SRCDIR='$(abs_top_srcdir)' \
+	  $(SHELL) $(srcdir)/tests/sanitizers/memcheck.sh
+.PHONY: memcheck
+
+# The sanitizer pass of scripts/test.sh: `make check-sanitize` in a build
+# configured with --enable-sanitizers runs a representative subset (every
+# functional program on 2 PEs, the fault, stress and bad-input suites, the
+# unit tests), building only the programs it needs.
+# `make check-sanitize SANITIZE_TESTS='$(SANITIZE_ALL_TESTS)'` runs all of
+# the functional suite.
+SANITIZE_TESTS = $(FT_PROGS:=-np2.test) $(STRESS_WRAPPERS) \
+	tests/functional/faults/faults.sh tests/functional/errors/bad_input.sh $(UNIT_TESTS)
+SANITIZE_ALL_TESTS = $(FT_WRAPPERS) $(FT_SHELL_TESTS) $(UNIT_TESTS)
+SANITIZE_PROGS = $(FT_PROGS) $(FT_NETONLY_PROGS) $(FT_HELPERS) $(STRESS_PROGS) $(UNIT_TESTS)
+check-sanitize:
+	$(MAKE) $(AM_MAKEFLAGS) check TESTS='$(SANITIZE_TESTS)' \
+	  check_PROGRAMS='$(SANITIZE_PROGS)' check_SCRIPTS='$(filter %.test,$(SANITIZE_TESTS))'
+.PHONY: check-sanitize
