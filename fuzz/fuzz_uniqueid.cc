@@ -7,6 +7,9 @@
  * what the encoder makes of the decoded fields (nothing accepted is lost or
  * reinterpreted on the way).
  */
+#include <endian.h>
+
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
