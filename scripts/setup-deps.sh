@@ -17,6 +17,9 @@ packages=(
   file procps                                                # used by libtool and the tests
   iproute2                                                   # network namespaces: the two-host test
   man-db                                                     # man(1): the installed man pages test
+  python3-dev python3-pybind11                               # rocshmem4py, the Python package
+  python3-numpy python3-mpi4py python3-pytest python3-torch  # its tests (torch: CPU tensors)
+  python3-venv python3-pip python3-setuptools python3-wheel  # its pip-install test
   hipcc                                                      # AMD device-code compile check (gfx90a)
   clang libclang-rt-14-dev                                   # libFuzzer targets (fuzz/)
   valgrind                                                   # make memcheck

@@ -13,9 +13,10 @@ def clean_env():
             and k not in ("RANK", "WORLD_SIZE", "LOCAL_RANK")}
 
 
-def run(args, timeout=TIMEOUT, check=True):
-    """Runs args; with check, a non-zero status fails with the output."""
-    done = subprocess.run(args, env=clean_env(), stdout=subprocess.PIPE,
+def run(args, timeout=TIMEOUT, check=True, **env):
+    """Runs args with clean_env() plus env; with check, a non-zero status
+    fails with the output."""
+    done = subprocess.run(args, env={**clean_env(), **env}, stdout=subprocess.PIPE,
                           stderr=subprocess.STDOUT, text=True, timeout=timeout)
     if check:
         assert done.returncode == 0, f"{args} exited with {done.returncode}:\n{done.stdout}"

@@ -22,7 +22,8 @@ def test_create_tensor_on_the_gpu(rs, rt, me):
     rt.free_tensor(t)
 
 
-@pytest.mark.parametrize("dtype", [torch.int32, torch.float32, torch.bfloat16, torch.float64])
+@pytest.mark.parametrize("dtype", [torch.int32, torch.float32, torch.bfloat16, torch.float64],
+                         ids=lambda dtype: str(dtype).replace("torch.", ""))
 def test_put_get_on_the_current_stream(rs, rt, me, npes, dtype):
     t = rt.create_tensor((1000,), dtype)
     src = (torch.arange(1000, device="cuda") % 97 + me).to(dtype)

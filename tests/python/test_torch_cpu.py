@@ -24,7 +24,8 @@ def test_create_tensor_is_a_cpu_view_of_symmetric_memory(rs, rt, me):
 
 
 @pytest.mark.parametrize("dtype", [torch.int32, torch.int64, torch.float16, torch.bfloat16,
-                                   torch.float32, torch.complex64, torch.uint8])
+                                   torch.float32, torch.complex64, torch.uint8],
+                         ids=lambda dtype: str(dtype).replace("torch.", ""))
 def test_put_get_every_dtype(rs, rt, me, npes, dtype):
     t = rt.create_tensor((8,), dtype)
     src = (torch.arange(8) + 10 * me).to(dtype)
