@@ -45,7 +45,8 @@ if HAVE_CHECK
 UNIT_TESTS = \
 	tests/unit/memory/test_allocator \
 	tests/unit/core/test_config \
-	tests/unit/transport/test_translate
+	tests/unit/transport/test_translate \
+	tests/unit/bootstrap/test_uniqueid
 check_PROGRAMS += $(UNIT_TESTS)
 TESTS += $(UNIT_TESTS)
 endif
@@ -62,6 +63,10 @@ tests_unit_transport_test_translate_SOURCES = tests/unit/transport/test_translat
 tests_unit_transport_test_translate_CPPFLAGS = $(UNIT_CPP)
 tests_unit_transport_test_translate_LDADD = $(UNIT_LIBS)
 tests_unit_transport_test_translate_LDFLAGS = $(TEST_LINK)
+tests_unit_bootstrap_test_uniqueid_SOURCES = tests/unit/bootstrap/test_uniqueid.cc
+tests_unit_bootstrap_test_uniqueid_CPPFLAGS = $(UNIT_CPP)
+tests_unit_bootstrap_test_uniqueid_LDADD = $(UNIT_LIBS)
+tests_unit_bootstrap_test_uniqueid_LDFLAGS = $(TEST_LINK)
 
 # ---------------------------------------------------------------- functional tests (multi-PE)
 # Programs using only the public API (plus MPI to report results).  Each one
@@ -273,6 +278,39 @@ tests_functional_api_generic_cxx_SOURCES = tests/functional/api/generic_cxx.cc $
 tests_functional_api_generic_cxx_CXXFLAGS = $(AM_CXXFLAGS) -Werror
 tests_functional_api_generic_cxx_LDADD = $(FT_LIBS)
 tests_functional_api_generic_cxx_LDFLAGS = $(TEST_LINK)
+
+# The unique-id (TCP) bootstrap and rocshmem_init_attr
+# (tests/functional/bootstrap/): uniqueid_mpi and mpi_comm run under the
+# launcher on 1-4 PEs like the programs above; the other programs start
+# their own processes (fork), with no launcher and no MPI, from uniqueid.sh
+# and uniqueid_faults.sh.  uniqueid_misuse speaks the wire protocol (it
+# plays foreign clients), so it is C++ with the library's internal headers.
+FT_PROGS += tests/functional/bootstrap/uniqueid_mpi tests/functional/bootstrap/mpi_comm
+FT_HELPERS += tests/functional/bootstrap/uniqueid_fork \
+	tests/functional/bootstrap/uniqueid_misuse \
+	tests/functional/bootstrap/uniqueid_faults
+FT_SHELL_TESTS += tests/functional/bootstrap/uniqueid.sh \
+	tests/functional/bootstrap/uniqueid_faults.sh
+tests_functional_bootstrap_uniqueid_mpi_SOURCES = tests/functional/bootstrap/uniqueid_mpi.c \
+	$(FT_COMMON)
+tests_functional_bootstrap_uniqueid_mpi_LDADD = $(FT_LIBS)
+tests_functional_bootstrap_uniqueid_mpi_LDFLAGS = $(TEST_LINK)
+tests_functional_bootstrap_mpi_comm_SOURCES = tests/functional/bootstrap/mpi_comm.c $(FT_COMMON)
+tests_functional_bootstrap_mpi_comm_LDADD = $(FT_LIBS)
+tests_functional_bootstrap_mpi_comm_LDFLAGS = $(TEST_LINK)
+tests_functional_bootstrap_uniqueid_fork_SOURCES = tests/functional/bootstrap/uniqueid_fork.c \
+	$(FT_COMMON)
+tests_functional_bootstrap_uniqueid_fork_LDADD = $(FT_LIBS)
+tests_functional_bootstrap_uniqueid_fork_LDFLAGS = $(TEST_LINK)
+tests_functional_bootstrap_uniqueid_misuse_SOURCES = \
+	tests/functional/bootstrap/uniqueid_misuse.cc $(FT_COMMON)
+tests_functional_bootstrap_uniqueid_misuse_CPPFLAGS = $(AM_CPPFLAGS)
+tests_functional_bootstrap_uniqueid_misuse_LDADD = $(FT_LIBS)
+tests_functional_bootstrap_uniqueid_misuse_LDFLAGS = $(TEST_LINK)
+tests_functional_bootstrap_uniqueid_faults_SOURCES = tests/functional/bootstrap/uniqueid_faults.c \
+	$(FT_COMMON)
+tests_functional_bootstrap_uniqueid_faults_LDADD = $(FT_LIBS)
+tests_functional_bootstrap_uniqueid_faults_LDFLAGS = $(TEST_LINK)
 
 # tests/functional/DIR/PROG-npN.test: runs PROG on N PEs;
 # PROG-npN-ucxK.test: the same in emulated multi-node mode (ROCTEST_NET=ucxK,

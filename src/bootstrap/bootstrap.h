@@ -7,6 +7,9 @@
 #include <memory>
 #include <string>
 
+#include "bootstrap/uniqueid.h"
+#include "core/config.h"
+
 namespace rocshmem {
 
 class Bootstrap {
@@ -25,17 +28,52 @@ class Bootstrap {
   virtual void finalize() = 0;
 };
 
-/* Chooses and starts a bootstrap: `kind` is ROCSHMEM_BOOTSTRAP (auto, mpi,
- * singleton); `thread_level` the requested ROCSHMEM_THREAD_* level.  Returns
+/* What the caller of runtime_init asks for: the bootstrap ROCSHMEM_BOOTSTRAP
+ * names (shmem_init, rocshmem_init), or an explicit one (rocshmem_init_attr,
+ * which ignores the variable). */
+struct BootstrapRequest {
+  enum class Kind { kEnvironment, kMpiComm, kUniqueId };
+  Kind kind = Kind::kEnvironment;
+  const void *mpi_comm = nullptr; /* kMpiComm: an MPI_Comm *, null for MPI_COMM_WORLD */
+  uid::IdFields id;               /* kUniqueId: the decoded id ... */
+  int rank = 0;                   /* ... and this process's rank among nranks */
+  int nranks = 0;
+};
+
+/* Starts the bootstrap `request` asks for; `thread_level` is the requested
+ * ROCSHMEM_THREAD_* level (for an MPI that rocshmem initializes).  Returns
  * nullptr and fills *error on failure. */
-std::unique_ptr<Bootstrap> bootstrap_create(const std::string &kind, int thread_level,
-                                            std::string *error);
+std::unique_ptr<Bootstrap> bootstrap_create(const BootstrapRequest &request, const Config &cfg,
+                                            int thread_level, std::string *error);
 
 /* True when a process launcher (mpirun, srun, PMIx) started this process. */
 bool bootstrap_under_launcher();
 
 std::unique_ptr<Bootstrap> bootstrap_mpi_create(int thread_level, std::string *error);
+/* Over a duplicate of an application's communicator (an MPI_Comm *, null
+ * for MPI_COMM_WORLD); the application owns MPI. */
+std::unique_ptr<Bootstrap> bootstrap_mpi_comm_create(const void *comm, std::string *error);
+/* Whether bootstrap_mpi_comm_create can use `comm` (MPI is up, the
+ * communicator is a valid intracommunicator); *why says what is wrong. */
+bool bootstrap_mpi_comm_usable(const void *comm, std::string *why);
 std::unique_ptr<Bootstrap> bootstrap_singleton_create();
+
+/* The unique-id bootstrap (uniqueid.cc).  uniqueid_open is
+ * rocshmem_get_uniqueid: it opens the root's listening socket, which stays
+ * open in this process until its rank 0 joins, and describes it in *id. */
+bool uniqueid_open(const Config &cfg, rocshmem_uniqueid_t *id, std::string *error);
+/* Whether this process opened the id's socket, and so must be its rank 0
+ * (an id opened by a parent before fork(2) is the parent's). */
+bool uniqueid_opened_here(const uid::IdFields &id);
+std::unique_ptr<Bootstrap> bootstrap_uniqueid_create(const BootstrapRequest &request,
+                                                     const Config &cfg, std::string *error);
+/* ROCSHMEM_BOOTSTRAP=uniqueid: the rank, size and root from RANK,
+ * WORLD_SIZE, ROCSHMEM_MASTER_ADDR and ROCSHMEM_MASTER_PORT (torchrun). */
+std::unique_ptr<Bootstrap> bootstrap_uniqueid_from_environment(const Config &cfg,
+                                                               std::string *error);
+/* Whether those four variables are all set (ROCSHMEM_BOOTSTRAP=auto then
+ * picks the unique-id bootstrap when there is no launcher). */
+bool uniqueid_environment_present();
 
 }  // namespace rocshmem
 

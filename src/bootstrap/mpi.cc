@@ -6,7 +6,10 @@
  *  - if we initialize MPI, we still do not finalize it in shmem_finalize,
  *    because the application may go on to use MPI and call MPI_Finalize
  *    itself ("shmem_init; MPI calls; shmem_finalize; MPI_Finalize").  An
- *    atexit handler finalizes MPI only if nobody else did. */
+ *    atexit handler finalizes MPI only if nobody else did;
+ *  - rocshmem_init_attr(ROCSHMEM_INIT_WITH_MPI_COMM) runs over a duplicate
+ *    of the application's communicator; MPI must be up, and stays the
+ *    application's. */
 #include <mpi.h>
 
 #include <cstdlib>
@@ -64,6 +67,15 @@ class MpiBootstrap final : public Bootstrap {
   int size_ = 1;
 };
 
+/* rocshmem's own communicator: its traffic never mixes with the
+ * application's, and errors inside it are fatal to the job anyway. */
+std::unique_ptr<Bootstrap> dup_of(MPI_Comm parent) {
+  MPI_Comm comm = MPI_COMM_NULL;
+  MPI_Comm_dup(parent, &comm);
+  MPI_Comm_set_errhandler(comm, MPI_ERRORS_ARE_FATAL);
+  return std::make_unique<MpiBootstrap>(comm);
+}
+
 }  // namespace
 
 std::unique_ptr<Bootstrap> bootstrap_mpi_create(int thread_level, std::string *error) {
@@ -83,11 +95,38 @@ std::unique_ptr<Bootstrap> bootstrap_mpi_create(int thread_level, std::string *e
     }
     std::atexit(finalize_mpi_at_exit);
   }
-  MPI_Comm comm = MPI_COMM_NULL;
-  MPI_Comm_dup(MPI_COMM_WORLD, &comm);
-  /* Errors inside our own bootstrap traffic are fatal to the job anyway. */
-  MPI_Comm_set_errhandler(comm, MPI_ERRORS_ARE_FATAL);
-  return std::make_unique<MpiBootstrap>(comm);
+  return dup_of(MPI_COMM_WORLD);
+}
+
+bool bootstrap_mpi_comm_usable(const void *comm, std::string *why) {
+  int initialized = 0, finalized = 0, inter = 0;
+  MPI_Initialized(&initialized);
+  MPI_Finalized(&finalized);
+  if (!initialized || finalized) {
+    *why = finalized ? "MPI has already been finalized"
+                     : "MPI is not initialized: the application owns MPI with "
+                       "ROCSHMEM_INIT_WITH_MPI_COMM and must call MPI_Init first";
+    return false;
+  }
+  const MPI_Comm c = comm ? *static_cast<const MPI_Comm *>(comm) : MPI_COMM_WORLD;
+  if (c == MPI_COMM_NULL) {
+    *why = "points to MPI_COMM_NULL";
+    return false;
+  }
+  MPI_Comm_test_inter(c, &inter);
+  if (inter) {
+    *why = "is an intercommunicator; rocshmem needs an intracommunicator";
+    return false;
+  }
+  return true;
+}
+
+std::unique_ptr<Bootstrap> bootstrap_mpi_comm_create(const void *comm, std::string *error) {
+  if (!bootstrap_mpi_comm_usable(comm, error)) {
+    *error = "attr->mpi_comm: " + *error;
+    return nullptr;
+  }
+  return dup_of(comm ? *static_cast<const MPI_Comm *>(comm) : MPI_COMM_WORLD);
 }
 
 }  // namespace rocshmem

@@ -18,10 +18,9 @@ const char *level_name(int level) {
 }
 
 /* One write(2) per message so lines from several PEs do not interleave. */
-void emit(const char *head, const char *call, const char *fmt, va_list ap) {
+void emit(int pe, const char *head, const char *call, const char *fmt, va_list ap) {
   char line[2048];
   int n;
-  int pe = g_runtime.my_pe;
   if (pe >= 0)
     n = std::snprintf(line, sizeof line, "rocshmem[PE %d] %s: %s%s", pe, head, call ? call : "",
                       call ? ": " : "");
@@ -44,21 +43,29 @@ void emit(const char *head, const char *call, const char *fmt, va_list ap) {
 void log_msg(int level, const char *fmt, ...) {
   va_list ap;
   va_start(ap, fmt);
-  emit(level_name(level), nullptr, fmt, ap);
+  emit(g_runtime.my_pe, level_name(level), nullptr, fmt, ap);
+  va_end(ap);
+}
+
+void log_msg_pe(int pe, int level, const char *fmt, ...) {
+  if (level > g_log_level) return;
+  va_list ap;
+  va_start(ap, fmt);
+  emit(pe, level_name(level), nullptr, fmt, ap);
   va_end(ap);
 }
 
 void report_error(const char *call, const char *fmt, ...) {
   va_list ap;
   va_start(ap, fmt);
-  emit("ERROR", call, fmt, ap);
+  emit(g_runtime.my_pe, "ERROR", call, fmt, ap);
   va_end(ap);
 }
 
 void fatal(const char *call, const char *fmt, ...) {
   va_list ap;
   va_start(ap, fmt);
-  emit("ERROR", call, fmt, ap);
+  emit(g_runtime.my_pe, "ERROR", call, fmt, ap);
   va_end(ap);
   runtime_abort(1);
 }

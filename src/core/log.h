@@ -18,6 +18,11 @@ extern int g_log_level;
 
 void log_msg(int level, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
+/* log_msg for threads that must not read the runtime's state (which the
+ * main thread may be writing): the PE is given, and the level is filtered
+ * here. */
+void log_msg_pe(int pe, int level, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+
 #define ROCSHMEM_LOG(LEVEL, ...)                                         \
   do {                                                                   \
     if ((LEVEL) <= ::rocshmem::g_log_level) ::rocshmem::log_msg(LEVEL, __VA_ARGS__); \

@@ -142,7 +142,7 @@ void runtime_abort(int status) {
   std::_Exit(status);
 }
 
-void runtime_init(const char *call, int requested) {
+void runtime_init(const char *call, int requested, const BootstrapRequest &request) {
   Runtime &rt = g_runtime;
   if (rt.initialized) {
     ROCSHMEM_LOG(LOG_DEBUG, "%s: already initialized; ignoring the repeated call", call);
@@ -155,7 +155,7 @@ void runtime_init(const char *call, int requested) {
           "ROCSHMEM_PES_PER_NODE must not be negative");
   g_log_level = static_cast<int>(rt.cfg.debug_level);
 
-  rt.boot = bootstrap_create(rt.cfg.bootstrap, requested, &error);
+  rt.boot = bootstrap_create(request, rt.cfg, requested, &error);
   if (!rt.boot) fatal(call, "bootstrap failed: %s", error.c_str());
   rt.my_pe = rt.boot->rank();
   rt.n_pes = rt.boot->size();

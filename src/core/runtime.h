@@ -29,8 +29,11 @@ struct Runtime {
 
 extern Runtime g_runtime;
 
-/* `call` names the public routine for messages (shmem_init, rocshmem_init...). */
-void runtime_init(const char *call, int requested_thread_level);
+/* `call` names the public routine for messages (shmem_init, rocshmem_init...);
+ * `request` is the bootstrap rocshmem_init_attr asks for (by default, the
+ * one ROCSHMEM_BOOTSTRAP names). */
+void runtime_init(const char *call, int requested_thread_level,
+                  const BootstrapRequest &request = BootstrapRequest{});
 void runtime_finalize(const char *call);
 /* Ends the job (every PE) with `status`; works before init too. */
 [[noreturn]] void runtime_abort(int status);

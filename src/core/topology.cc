@@ -12,15 +12,6 @@ namespace rocshmem {
 
 namespace {
 
-uint64_t fnv1a(const std::string &s) {
-  uint64_t h = 1469598103934665603ull;
-  for (unsigned char c : s) {
-    h ^= c;
-    h *= 1099511628211ull;
-  }
-  return h;
-}
-
 struct NodeInfo {
   uint64_t key;
   uint64_t nonce;

@@ -18,6 +18,17 @@ struct Topology {
   int n_nodes = 0;
 };
 
+/* FNV-1a: a stable 64-bit hash of text (the same in every process and
+ * build, unlike std::hash), for keys that PEs derive independently. */
+inline uint64_t fnv1a(const std::string &s) {
+  uint64_t h = 1469598103934665603ull;
+  for (unsigned char c : s) {
+    h ^= c;
+    h *= 1099511628211ull;
+  }
+  return h;
+}
+
 /* The identity of this node: `override_id` if non-empty (ROCSHMEM_NODE_ID),
  * else host name + boot id + network namespace (two network namespaces on one
  * host cannot share an abstract socket, so they count as two nodes). */
