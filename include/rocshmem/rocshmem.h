@@ -107,11 +107,14 @@ void rocshmem_finalize(void);
  *    torch.distributed, MPI_Bcast), and every process calls
  *    rocshmem_set_attr_uniqueid_args(rank, nranks, &id, &attr) and then
  *    rocshmem_init_attr.  The id holds the TCP address the root (rank 0, which
- *    must be the process that created the id) listens on and a random session
- *    key; ROCSHMEM_BOOTSTRAP_TIMEOUT bounds the wait for the others.
- * Both return ROCSHMEM_SUCCESS, or report and return ROCSHMEM_ERROR on bad
- * arguments; failures of the job itself (timeout, lost peer) end the job with
- * a message, as rocshmem_init does. */
+ *    must be the process that created the id, not a child forked from it)
+ *    listens on and a random session key; ROCSHMEM_BOOTSTRAP_TIMEOUT bounds
+ *    the wait for the others.  attr keeps the pointer to the id, which must
+ *    stay valid until rocshmem_init_attr returns.  A watchdog thread per
+ *    process ends the whole job when a PE dies or calls rocshmem_global_exit.
+ * The three return ROCSHMEM_SUCCESS, or report and return ROCSHMEM_ERROR on
+ * bad arguments; failures of the job itself (timeout, lost peer) end the job
+ * with a message, as rocshmem_init does.  See rocshmem_init_attr(3). */
 #define ROCSHMEM_UNIQUEID_BYTES 128
 typedef struct {
   char internal[ROCSHMEM_UNIQUEID_BYTES]; /* opaque; copy it bytewise */
