@@ -240,12 +240,17 @@ class SymmetricBuffer(_native._Buffer):
         # kDLCUDA 2, kDLROCM 10: which GPU runtime is under librocshmem.
         return (2 if _native._gpu_platform() == "cuda" else 10, self.device)
 
-    def __dlpack__(self, stream=None):
-        """A DLPack capsule of the buffer.  `stream` is accepted for the
-        protocol and not waited on: rocshmem's host calls are complete when
-        they return; order work enqueued with *_on_stream yourself."""
-        device_type, device_id = self.__dlpack_device__()
-        return self._dlpack(self._spec.dl_code, 8 * self._spec.itemsize, device_type, device_id)
+    def __dlpack__(self, *, stream=None, max_version=None, dl_device=None, copy=None):
+        """A DLPack capsule of the buffer (the unversioned "dltensor" kind,
+        which every consumer takes).  `stream` is not waited on: rocshmem's
+        host calls are complete when they return; order work enqueued with
+        *_on_stream yourself.  Only zero-copy exports on the buffer's own
+        device are possible."""
+        device = self.__dlpack_device__()
+        if copy or (dl_device is not None and tuple(dl_device) != device):
+            raise BufferError("SymmetricBuffer: DLPack exports are zero-copy, on the "
+                              f"buffer's device {device}")
+        return self._dlpack(self._spec.dl_code, 8 * self._spec.itemsize, *device)
 
 
 def rocshmem_create_buffer(shape, dtype="uint8", **options):

@@ -7,8 +7,6 @@
  * default stream; torch: torch.cuda.current_stream().cuda_stream). */
 #include "module.h"
 
-extern "C" void *rocshmem_get_device_ctx(void); /* see checks.cc */
-
 namespace rocshmem4py {
 
 namespace {

@@ -9,10 +9,6 @@
 
 #include "module.h"
 
-/* Declared in <rocshmem/rocshmem_device.h>, which needs a GPU compiler;
- * every build of the library defines it: NULL without a GPU heap. */
-extern "C" void *rocshmem_get_device_ctx(void);
-
 namespace rocshmem4py {
 
 void value_error(const char *call, const std::string &message) {

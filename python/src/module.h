@@ -28,6 +28,11 @@
 #include <string>
 #include <vector>
 
+/* Declared in <rocshmem/rocshmem_device.h>, which needs a GPU compiler;
+ * every build of the library defines it: NULL before init or without a GPU
+ * heap (rocshmem_device(3)). */
+extern "C" void *rocshmem_get_device_ctx(void);
+
 namespace rocshmem4py {
 
 namespace py = pybind11;
