@@ -16,10 +16,12 @@ _env.map_launcher_environment()
 from . import _rocshmem4py  # noqa: E402
 from ._rocshmem4py import *  # noqa: E402,F401,F403  (the public native names)
 from ._env import set_hip_device_from_env  # noqa: E402,F401
-from .buffer import (PeerUnreachableError, SymmetricBuffer, rocshmem_create_buffer,  # noqa: E402,F401
-                     rocshmem_get_heap_bases, rocshmem_get_peer_buffer)
-from .launch import (finalize_with_mpi, finalize_with_torch, init_rocshmem_by_uniqueid,  # noqa: E402,F401
-                     init_with_mpi, init_with_torch)
+from .buffer import (  # noqa: E402,F401
+    PeerUnreachableError, SymmetricBuffer, rocshmem_create_buffer, rocshmem_get_heap_bases,
+    rocshmem_get_peer_buffer)
+from .launch import (  # noqa: E402,F401
+    finalize_with_mpi, finalize_with_torch, init_rocshmem_by_uniqueid, init_with_mpi,
+    init_with_torch)
 from . import teams  # noqa: E402
 from .teams import INVALID, WORLD  # noqa: E402,F401
 

@@ -47,7 +47,8 @@ def local_span(obj, writable):
         if not obj.is_contiguous():
             raise ValueError("the tensor is not contiguous")
         return obj.data_ptr(), obj.numel() * obj.element_size(), obj.device.type != "cpu"
-    for protocol, on_device in (("__cuda_array_interface__", True), ("__array_interface__", False)):
+    for protocol, on_device in (("__cuda_array_interface__", True),
+                                ("__array_interface__", False)):
         face = getattr(obj, protocol, None)
         if face is None:
             continue

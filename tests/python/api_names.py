@@ -26,7 +26,8 @@ ROCSHMEM_CMP_GT ROCSHMEM_CMP_GE ROCSHMEM_CMP_LT ROCSHMEM_CMP_LE
 # The AMO matrix: API.md's nine Python types, each with the operations of
 # the OpenSHMEM tables (API.md, "Type tables") it belongs to.
 PYTHON_AMO_TYPES = "int long longlong uint32 uint64 size ptrdiff float double".split()
-STANDARD_TYPES = "int long longlong uint ulong ulonglong int32 int64 uint32 uint64 size ptrdiff".split()
+STANDARD_TYPES = ("int long longlong uint ulong ulonglong int32 int64 uint32 uint64 size "
+                  "ptrdiff").split()
 EXTENDED_TYPES = STANDARD_TYPES + ["float", "double"]
 BITWISE_TYPES = "uint ulong ulonglong int32 int64 uint32 uint64".split()
 STANDARD_OPS = "compare_swap fetch_inc inc fetch_add add".split()

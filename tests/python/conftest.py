@@ -52,6 +52,7 @@ def rs():
     """rocshmem4py, initialized for the session through init_with_mpi."""
     mpi = pytest.importorskip("mpi4py.MPI")
     import rocshmem4py
+    rocshmem4py.set_hip_device_from_env()  # torch's device = rocshmem's (several GPUs)
     rocshmem4py.init_with_mpi(mpi.COMM_WORLD)
     yield rocshmem4py
     rocshmem4py.finalize_with_mpi()

@@ -35,9 +35,11 @@ def host_array(ctype, values):
     return (ctype * len(values))(*values)
 
 
-def test_buffer_on_the_gpu_heap(rs):
+def test_buffer_on_the_gpu_heap(rs, torch):
     with rs.SymmetricBuffer((4, 4), "float32") as buf:
-        assert buf.is_device and buf.device >= 0
+        # conftest's set_hip_device_from_env: torch's current device is rocshmem's,
+        # so device="cuda" below is the buffers' device.
+        assert buf.is_device and buf.device == torch.cuda.current_device()
         face = buf.__cuda_array_interface__
         assert face["shape"] == (4, 4) and face["typestr"] == "<f4"
         assert face["data"] == (buf.ptr, False) and face["version"] == 3
@@ -94,7 +96,8 @@ def test_peer_view_through_ipc(rs, torch, me, npes):
         torch.as_tensor(peer, device="cuda")[me] = 40 + me
         torch.cuda.synchronize()
         rs.rocshmem_barrier_all()
-        assert torch.as_tensor(buf, device="cuda")[(me - 1) % npes].item() == 40 + (me - 1) % npes
+        left = (me - 1) % npes
+        assert torch.as_tensor(buf, device="cuda")[left].item() == 40 + left
         rs.rocshmem_barrier_all()
 
 

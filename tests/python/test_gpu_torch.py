@@ -67,7 +67,8 @@ def test_peer_tensor(rs, rt, me, npes):
 def test_alltoall_and_broadcast(rs, rt, me, npes):
     src = rt.create_tensor((npes, 16), torch.float32)
     dst = rt.create_tensor((npes, 16), torch.float32)
-    src.copy_(torch.arange(npes * 16, dtype=torch.float32, device="cuda").view(npes, 16) + 1000 * me)
+    rows = torch.arange(npes * 16, dtype=torch.float32, device="cuda").view(npes, 16)
+    src.copy_(rows + 1000 * me)
     rt.barrier_all()
     rt.alltoall(rs.WORLD, dst, src)
     rt.barrier_all()
