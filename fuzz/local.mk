@@ -7,12 +7,7 @@
 # configure found libFuzzer and runs each for ROCTEST_FUZZ_TIME seconds
 # (fuzz/run_fuzz.sh, default 20); `make fuzz FUZZ_TIME=600` runs longer.
 #
-# fuzz/fuzz_uniqueid (the unique-ID bootstrap's decoders) has its rule
-# below but is not in FUZZ_TARGETS yet: the decoder it feeds,
-# src/bootstrap/uniqueid_codec.cc, is still being written.  Once it is in
-# the tree, add fuzz/fuzz_uniqueid to FUZZ_TARGETS (and seeds to
-# fuzz/corpus/uniqueid/).
-FUZZ_TARGETS = fuzz/fuzz_env
+FUZZ_TARGETS = fuzz/fuzz_env fuzz/fuzz_uniqueid
 FUZZ_FLAGS = -std=c++17 -g -O1 -fsanitize=fuzzer,address,undefined \
 	-fno-sanitize-recover=undefined -I$(srcdir)/src -I$(builddir)/src
 
@@ -31,11 +26,11 @@ fuzz/fuzz_uniqueid: $(srcdir)/fuzz/fuzz_uniqueid.cc $(srcdir)/src/bootstrap/uniq
 if HAVE_FUZZERS
 check_SCRIPTS += $(FUZZ_TARGETS)
 endif
-CLEANFILES += $(FUZZ_TARGETS) fuzz/fuzz_uniqueid
+CLEANFILES += $(FUZZ_TARGETS)
 TESTS += fuzz/run_fuzz.sh
 AM_TESTS_ENVIRONMENT += ROCTEST_FUZZ_TARGETS='$(FUZZ_TARGETS)'; export ROCTEST_FUZZ_TARGETS; \
 	ROCTEST_FUZZ_CXX='$(FUZZ_CXX)'; export ROCTEST_FUZZ_CXX;
-EXTRA_DIST += fuzz/README.md fuzz/run_fuzz.sh $(FUZZ_TARGETS:=.cc) fuzz/fuzz_uniqueid.cc fuzz/corpus
+EXTRA_DIST += fuzz/README.md fuzz/run_fuzz.sh $(FUZZ_TARGETS:=.cc) fuzz/corpus
 
 FUZZ_TIME = 600
 fuzz: $(FUZZ_TARGETS)
