@@ -38,7 +38,7 @@ export OMPI_ALLOW_RUN_AS_ROOT OMPI_ALLOW_RUN_AS_ROOT_CONFIRM OMPI_MCA_rmaps_base
 
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/rocpy.XXXXXX") || exit 99
 trap 'rm -rf "$tmp"' EXIT
-limit=${ROCTEST_TIMEOUT:-600}
+limit=${ROCTEST_TIMEOUT:-900}
 pytest_args="-p no:cacheprovider -rs -v --durations=5 --rootdir=$tests"
 
 # launch NAME RANKS COMMAND...: runs a pytest launch with its results in
