@@ -222,6 +222,12 @@ class SymmetricBuffer(_native._Buffer):
         return {"shape": self._shape, "typestr": self._spec.typestr,
                 "data": (self.ptr, False), "strides": None, "version": 3}
 
+    def __buffer__(self, flags):
+        """The buffer protocol on Python 3.12 and later (PEP 688), through a
+        native exporter: see _HostExport in python/src/bind_buffer.cc.  Older
+        Pythons use _Buffer's slot directly and never call this."""
+        return memoryview(self._host_export())
+
     def __array__(self, dtype=None):
         """NumPy's fallback: a zero-copy view of host memory; GPU memory raises
         (NumPy would otherwise wrap the object in an object array)."""

@@ -204,9 +204,27 @@ py::object dlpack_capsule(const py::object &self, int code, int bits, int device
   return py::reinterpret_steal<py::object>(capsule);
 }
 
+/* What SymmetricBuffer.__buffer__ exports on Python 3.12 and later, where
+ * CPython gives a Python subclass of _Buffer the buffer slot of the
+ * __buffer__ wrapper it made for _Buffer when pybind11 created it -- before
+ * bind_buffer put get_host_buffer there -- so memoryview(SymmetricBuffer)
+ * would reach pybind11's handler.  This type is never subclassed, so its
+ * replaced slot is the one used; the view it hands out holds the buffer. */
+struct HostExport {
+  py::object owner; /* the _Buffer */
+};
+
+int export_host_buffer(PyObject *obj, Py_buffer *view, int flags) {
+  return get_host_buffer(py::handle(obj).cast<HostExport &>().owner.ptr(), view, flags);
+}
+
 }  // namespace
 
 void bind_buffer(py::module_ &m) {
+  py::class_<HostExport> exporter(m, "_HostExport", py::buffer_protocol());
+  reinterpret_cast<PyTypeObject *>(exporter.ptr())->tp_as_buffer->bf_getbuffer = export_host_buffer;
+  reinterpret_cast<PyTypeObject *>(exporter.ptr())->tp_as_buffer->bf_releasebuffer = nullptr;
+
   py::class_<BufferView> cls(m, "_Buffer", py::buffer_protocol(), py::dynamic_attr());
   auto *type = reinterpret_cast<PyTypeObject *>(cls.ptr());
   type->tp_as_buffer->bf_getbuffer = get_host_buffer;
@@ -221,6 +239,7 @@ void bind_buffer(py::module_ &m) {
       .def_property_readonly("live", &BufferView::live)
       .def("_set_layout", &set_layout, py::arg("format"), py::arg("itemsize"), py::arg("shape"))
       .def("_require_live", [](const BufferView &v) { v.require_live("SymmetricBuffer"); })
+      .def("_host_export", [](py::object self) { return HostExport{self}; })
       .def("_dlpack", &dlpack_capsule, py::arg("code"), py::arg("bits"), py::arg("device_type"),
            py::arg("device_id"));
 }
