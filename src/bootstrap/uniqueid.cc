@@ -16,6 +16,7 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <climits>
 #include <cstdlib>
@@ -147,10 +148,12 @@ class RootRendezvous {
   }
 
   void reject(size_t i, const char *why) {
-    if (warnings_ < kMaxWarnings)
+    if (warnings_ < kMaxWarnings) {
+      const bool last = ++warnings_ == kMaxWarnings;
       ROCSHMEM_LOG(LOG_WARN, "unique-id bootstrap at %s: rejected a connection from %s: %s%s",
                    where_.c_str(), unidentified_[i].from.c_str(), why,
-                   ++warnings_ == kMaxWarnings ? " (further rejections are not reported)" : "");
+                   last ? " (further rejections are not reported)" : "");
+    }
     close(unidentified_[i].fd);
     unidentified_.erase(unidentified_.begin() + static_cast<long>(i));
   }
