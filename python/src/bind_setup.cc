@@ -8,15 +8,6 @@ namespace rocshmem4py {
 
 namespace {
 
-/* The unique-ID routines are looked up rather than linked, so that the
- * module also loads against a librocshmem that predates them. */
-template <class F>
-F uniqueid_routine(const char *name) {
-  auto fn = reinterpret_cast<F>(library_symbol(name));
-  if (!fn) runtime_error(name, "not available: this librocshmem has no unique-ID bootstrap");
-  return fn;
-}
-
 void init() {
   {
     py::gil_scoped_release nogil; /* a collective: other Python threads may run */
@@ -36,17 +27,14 @@ int init_attr(int rank, int nranks, const py::bytes &uid) {
   if (rank < 0 || rank >= nranks)
     value_error(call, "rank = " + std::to_string(rank) + " is out of range [0, " +
                           std::to_string(nranks) + ")");
-  auto set_args = uniqueid_routine<decltype(&rocshmem_set_attr_uniqueid_args)>(
-      "rocshmem_set_attr_uniqueid_args");
-  auto init_with = uniqueid_routine<decltype(&rocshmem_init_attr)>(call);
-  rocshmem_uniqueid_t id;
+  rocshmem_uniqueid_t id; /* must outlive rocshmem_init_attr only */
   std::memcpy(id.internal, id_bytes.data(), sizeof id.internal);
   rocshmem_init_attr_t attr{};
-  int status = set_args(rank, nranks, &id, &attr);
+  int status = rocshmem_set_attr_uniqueid_args(rank, nranks, &id, &attr);
   if (status != ROCSHMEM_SUCCESS) return status;
   {
     py::gil_scoped_release nogil; /* waits for every rank to connect */
-    status = init_with(ROCSHMEM_INIT_WITH_UNIQUEID, &attr);
+    status = rocshmem_init_attr(ROCSHMEM_INIT_WITH_UNIQUEID, &attr);
   }
   if (status == ROCSHMEM_SUCCESS) memory_after_init();
   return status;
@@ -54,9 +42,8 @@ int init_attr(int rank, int nranks, const py::bytes &uid) {
 
 py::bytes get_uniqueid() {
   const char *call = "rocshmem_get_uniqueid";
-  auto get = uniqueid_routine<decltype(&rocshmem_get_uniqueid)>(call);
   rocshmem_uniqueid_t id = ROCSHMEM_UNIQUEID_INITIALIZER;
-  if (int status = get(&id))
+  if (int status = rocshmem_get_uniqueid(&id))
     runtime_error(call, "failed with status " + std::to_string(status) + " (see the message above)");
   return py::bytes(id.internal, sizeof id.internal);
 }
@@ -123,8 +110,6 @@ void bind_setup(py::module_ &m) {
 #undef ROCSHMEM4PY_CMP
 
   m.def("_initialized", &initialized);
-  m.def("_has_routine", [](const char *name) { return library_symbol(name) != nullptr; },
-        py::arg("name"), "Whether librocshmem defines the C routine `name`.");
   m.def("_gpu_platform", &gpu_platform);
   m.attr("_version") = ROCSHMEM_VERSION_STRING;
 }

@@ -22,7 +22,9 @@
 #     loads and sees a GPU build;
 #  3. runs the 2-PE tests: mpirun -np 2 python -m pytest (every tests/python
 #     file not marked `single`: GPU memory, torch tensors, stream routines,
-#     and the host-API tests, here on GPU memory);
+#     and the host-API tests, here on GPU memory), then again with
+#     ROCSHMEM_GPU=off (the host-heap tests, and a GPU build without a GPU
+#     heap);
 #  4. runs the single-process tests: torchrun --nproc_per_node 2 with
 #     init_with_torch, the unique-ID launch, the examples under mpirun (the
 #     NumPy one with ROCSHMEM_GPU=off), exits and misuse before init, and the
@@ -184,13 +186,20 @@ pytest_args=(-p no:cacheprovider -rs -v --rootdir="$here" ${PYTEST_ARGS:-})
 np=${NP:-2}
 limit=${TIMEOUT:-900}
 
+two_pes() { # NAME: the 2-PE launch, its results in $work/NAME
+  mkdir -p "$work/$1"
+  ROCSHMEM4PY_RESULTS=$work/$1 timeout -k 10 "$limit" mpirun -np "$np" --bind-to none \
+    -x PYTHONPATH -x ROCSHMEM4PY_RESULTS -x PYTHONDONTWRITEBYTECODE sh -c \
+    "exec \"$python\" -m pytest ${pytest_args[*]} -m 'not single' \"$here\" \
+       >\"$work/$1.rank\$OMPI_COMM_WORLD_RANK.out\" 2>&1"
+  report "$1" "$np" $?
+}
 say "2-PE tests: mpirun -np $np python -m pytest -m 'not single'"
-mkdir -p "$work/mpi"
-ROCSHMEM4PY_RESULTS=$work/mpi timeout -k 10 "$limit" mpirun -np "$np" --bind-to none \
-  -x PYTHONPATH -x ROCSHMEM4PY_RESULTS -x PYTHONDONTWRITEBYTECODE sh -c \
-  "exec \"$python\" -m pytest ${pytest_args[*]} -m 'not single' \"$here\" \
-     >\"$work/mpi.rank\$OMPI_COMM_WORLD_RANK.out\" 2>&1"
-report mpi "$np" $?
+two_pes mpi
+# The same with the GPU heap off: the host-heap tests, and a GPU build's
+# answers without a GPU heap (stream routines refused with the reason).
+say "2-PE tests with ROCSHMEM_GPU=off (host heap in a GPU build)"
+ROCSHMEM_GPU=off two_pes mpi-gpu-off
 
 say "single-process tests: torchrun, unique ID, examples, exits"
 mkdir -p "$work/single"
@@ -200,6 +209,6 @@ ROCSHMEM4PY_RESULTS=$work/single ROCTEST_STAGE_PREFIX=$prefix ROCTEST_SRCDIR=$ro
 report single 1 $?
 
 echo "1..$n"
-[ "${KEEP:-0}" = 1 ] && say "logs: $work/mpi.rank*.out, $work/single.out"
+[ "${KEEP:-0}" = 1 ] && say "logs: $work/mpi*.rank*.out, $work/single.out"
 echo "$passed passed, $failed failed, $skipped skipped"
 [ "$failed" -eq 0 ]

@@ -18,8 +18,6 @@ def gpu_torch():
     from rocshmem4py import _rocshmem4py as native
     if native._gpu_platform() == "none" or not torch.cuda.is_available():
         pytest.skip("needs a GPU build of librocshmem and torch with a GPU")
-    if not native._has_routine("rocshmem_init_attr"):
-        pytest.skip("this librocshmem has no unique-ID bootstrap")
 
 
 def test_torchrun_interop_on_the_gpu():

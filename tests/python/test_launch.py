@@ -27,12 +27,6 @@ def mpirun(*args):
     return ["mpirun", "-np", "2", sys.executable, *args]
 
 
-def needs_uniqueid():
-    from rocshmem4py import _rocshmem4py as native
-    if not native._has_routine("rocshmem_init_attr"):
-        pytest.skip("this librocshmem has no unique-ID bootstrap (rocshmem_init_attr)")
-
-
 def needs_mpi4py():
     pytest.importorskip("mpi4py")
 
@@ -49,7 +43,6 @@ def test_global_exit_ends_the_process_with_its_status():
 
 
 def test_uniqueid_launch_of_two_processes_without_mpirun():
-    needs_uniqueid()
     first = subprocess.Popen([sys.executable, program("uniqueid_pair.py"), "0"], env=clean_env(),
                              stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     try:
@@ -66,7 +59,6 @@ def test_uniqueid_launch_of_two_processes_without_mpirun():
 
 def test_init_with_mpi_on_a_reordered_communicator():
     needs_mpi4py()
-    needs_uniqueid()
     out = run(mpirun(program("mpi_exit_paths.py"), "subcomm")).stdout
     assert out.count("subcomm OK") == 2, out
 
@@ -91,6 +83,5 @@ def test_uncaught_exception_on_one_pe_ends_the_job():
 
 def test_torchrun_with_init_with_torch():
     pytest.importorskip("torch")
-    needs_uniqueid()
     out = torchrun(program("torch_dist.py"))
     assert out.count("torchrun on cpu OK") + out.count("torchrun on cuda OK") == 2, out
