@@ -24,7 +24,9 @@ for target in ${ROCTEST_FUZZ_TARGETS:-fuzz/fuzz_env}; do
   fi
   corpus=$tmp/$name
   mkdir -p "$corpus"
+  # Seeds where the target has some (libFuzzer stops on a missing folder).
   seeds=${ROCTEST_SRCDIR:-.}/fuzz/corpus/$name
+  [ -d "$seeds" ] || seeds=
   "$bin" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 \
     -artifact_prefix="$build/fuzz/crash-$name-" "$corpus" ${seeds:+"$seeds"} \
     >"$tmp/$name.log" 2>&1
