@@ -228,15 +228,18 @@ class SymmetricBuffer(_native._Buffer):
         Pythons use _Buffer's slot directly and never call this."""
         return memoryview(self._host_export())
 
-    def __array__(self, dtype=None):
-        """NumPy's fallback: a zero-copy view of host memory; GPU memory raises
-        (NumPy would otherwise wrap the object in an object array)."""
+    def __array__(self, dtype=None, copy=None):
+        """NumPy's fallback: a zero-copy view of host memory (a copy when
+        copy=True, as NumPy 2 may ask); GPU memory raises (NumPy would
+        otherwise wrap the object in an object array)."""
         if self.is_device:
             raise TypeError("SymmetricBuffer: GPU memory cannot be viewed by NumPy; use "
                             "torch.as_tensor / DLPack, or get() it into host memory")
         import numpy
         view = numpy.asarray(memoryview(self))
-        return view if dtype is None else view.astype(dtype, copy=False)
+        if dtype is not None:
+            view = view.astype(dtype, copy=bool(copy))
+        return view.copy() if copy and dtype is None else view
 
     def __dlpack_device__(self):
         if not self.is_device:

@@ -201,3 +201,12 @@ def test_create_buffer_helper_and_repr(rs):
     assert isinstance(buf, rs.SymmetricBuffer) and len(buf) == 2 and buf.dtype == "float32"
     assert "shape=(2, 2)" in repr(buf) and "host" in repr(buf)
     buf.free()
+
+
+def test_array_fallback_views_unless_a_copy_is_asked(rs, np):
+    with rs.SymmetricBuffer(4, "int32", zero=True) as buf:
+        buf.__array__()[0] = 5
+        copied = buf.__array__(copy=True)
+        copied[1] = 6
+        assert np.asarray(buf).tolist() == [5, 0, 0, 0]
+        assert buf.__array__(np.float64).dtype == np.float64
