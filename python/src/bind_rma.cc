@@ -45,6 +45,20 @@ void def_sync(py::module_ &m, const char *name, const char *doc) {
         doc);
 }
 
+/* The same for a team (rocshmem_barrier, rocshmem_team_sync): F's result,
+ * if any, is returned. */
+template <auto F>
+void def_team_sync(py::module_ &m, const char *name, const char *doc) {
+  m.def(name,
+        [name](long team) {
+          require_init(name);
+          rocshmem_team_t t = team_handle(name, "team", team, false);
+          py::gil_scoped_release nogil;
+          return F(t);
+        },
+        py::arg("team"), doc);
+}
+
 }  // namespace
 
 void bind_rma(py::module_ &m) {
@@ -65,26 +79,10 @@ void bind_rma(py::module_ &m) {
                                  "Quiet, then wait for every PE (collective).");
   def_sync<rocshmem_sync_all>(m, "rocshmem_sync_all",
                               "Wait for every PE, without quiet (collective).");
-  m.def(
-      "rocshmem_barrier",
-      [](long team) {
-        const char *call = "rocshmem_barrier";
-        require_init(call);
-        rocshmem_team_t t = team_handle(call, "team", team, false);
-        py::gil_scoped_release nogil;
-        rocshmem_barrier(t);
-      },
-      py::arg("team"), "Quiet, then wait for every member of team (collective over it).");
-  m.def(
-      "rocshmem_team_sync",
-      [](long team) {
-        const char *call = "rocshmem_team_sync";
-        require_init(call);
-        rocshmem_team_t t = team_handle(call, "team", team, false);
-        py::gil_scoped_release nogil;
-        return rocshmem_team_sync(t);
-      },
-      py::arg("team"), "Wait for every member of team, without quiet (collective over it).");
+  def_team_sync<rocshmem_barrier>(m, "rocshmem_barrier",
+                                  "Quiet, then wait for every member of team (collective over it).");
+  def_team_sync<rocshmem_team_sync>(m, "rocshmem_team_sync",
+                                    "Wait for every member of team, without quiet (collective over it).");
 }
 
 }  // namespace rocshmem4py

@@ -79,27 +79,26 @@ def get_peer_tensor(tensor, pe):
     return torch.from_dlpack(_buffer_of(tensor).peer(pe))
 
 
+def _transfer(call, on_stream, on_host, dst, src, pe, stream):
+    nbytes = _same_size(call, dst, src)
+    if _on_gpu():
+        on_stream(dst.data_ptr(), src.data_ptr(), nbytes, pe, _stream_handle(stream))
+    else:
+        _host_only(call, dst, src)
+        on_host(dst.data_ptr(), src.data_ptr(), nbytes, pe)
+
+
 def put(dst, src, pe, stream=None):
     """Copies local tensor src into symmetric tensor dst on PE pe (as many
     bytes as both have; they must match)."""
-    nbytes = _same_size("put", dst, src)
-    if _on_gpu():
-        _native.rocshmem_putmem_on_stream(dst.data_ptr(), src.data_ptr(), nbytes, pe,
-                                          _stream_handle(stream))
-    else:
-        _host_only("put", dst, src)
-        _native.rocshmem_putmem(dst.data_ptr(), src.data_ptr(), nbytes, pe)
+    _transfer("put", _native.rocshmem_putmem_on_stream, _native.rocshmem_putmem,
+              dst, src, pe, stream)
 
 
 def get(dst, src, pe, stream=None):
     """Copies symmetric tensor src of PE pe into local tensor dst."""
-    nbytes = _same_size("get", dst, src)
-    if _on_gpu():
-        _native.rocshmem_getmem_on_stream(dst.data_ptr(), src.data_ptr(), nbytes, pe,
-                                          _stream_handle(stream))
-    else:
-        _host_only("get", dst, src)
-        _native.rocshmem_getmem(dst.data_ptr(), src.data_ptr(), nbytes, pe)
+    _transfer("get", _native.rocshmem_getmem_on_stream, _native.rocshmem_getmem,
+              dst, src, pe, stream)
 
 
 def barrier_all(stream=None):
