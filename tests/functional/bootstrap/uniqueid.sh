@@ -51,13 +51,7 @@ expect_failure() {
   done
   desc="$mode${vars:+ ($vars)}: error exit within $max s, stderr matches"
   for pattern in "$@"; do desc="$desc /$pattern/"; done
-  if [ -z "$problems" ]; then
-    tap_result 0 "$desc"
-  else
-    tap_result 1 "$desc"
-    echo "# $problems"
-    head -n 20 "$tmp/$mode.err" | tap_diag
-  fi
+  tap_verdict "$desc" "$problems" "$tmp/$mode.err"
 }
 
 expect_failure timeout-root 10 '' \

@@ -54,13 +54,7 @@ fault() {
   fi
   desc="$mode: PE 0 exits with $want, every PE ends within 10 s, stderr lacks /$absent/"
   for pattern in "$@"; do desc="$desc, matches /$pattern/"; done
-  if [ -z "$problems" ]; then
-    tap_result 0 "$desc"
-  else
-    tap_result 1 "$desc"
-    echo "# $problems"
-    head -n 20 "$tmp/err" | tap_diag
-  fi
+  tap_verdict "$desc" "$problems" "$tmp/err"
 }
 
 # The survivors never leave their barrier on their own.

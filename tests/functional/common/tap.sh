@@ -30,6 +30,20 @@ tap_skip() { # DESCRIPTION REASON
 # Copies stdin into the log as TAP comments.
 tap_diag() { sed "s/^/# /"; }
 
+# tap_verdict DESCRIPTION PROBLEMS STDERR_FILE [DIRECTIVE]: a pass when
+# PROBLEMS is empty, else a failure followed by the problems and the head
+# of the case's stderr.
+tap_verdict() {
+  if [ -z "$2" ]; then
+    tap_result 0 "$1" "$4"
+  else
+    tap_result 1 "$1" "$4"
+    echo "# $2"
+    echo "# --- stderr:"
+    head -n 20 "$3" | tap_diag
+  fi
+}
+
 # tap_run_program DESCRIPTION COMMAND...: runs a program that prints TAP
 # itself and re-emits its cases under this script's numbering (its plan line
 # is dropped); a non-zero exit status is one more failed case.

@@ -42,14 +42,7 @@ check_case() {
   done
   desc="$name${vars:+ ($vars)}: exit $want, stderr matches"
   for pattern in "$@"; do [ -n "$pattern" ] && desc="$desc /$pattern/"; done
-  if [ -z "$problems" ]; then
-    tap_result 0 "$desc" "$directive"
-  else
-    tap_result 1 "$desc" "$directive"
-    echo "# $problems"
-    echo "# --- stderr:"
-    head -n 20 "$tmp/err" | tap_diag
-  fi
+  tap_verdict "$desc" "$problems" "$tmp/err" "$directive"
 }
 
 # RMA arguments: the message names the call, the argument and its value.
