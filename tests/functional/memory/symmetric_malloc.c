@@ -222,7 +222,7 @@ static void random_sequence(void) {
   unsigned char *live[LIVE] = {0};
   size_t size[LIVE] = {0};
   uint32_t rng = 12345;
-  long digest = 0;
+  unsigned long digest = 0; /* unsigned: the hash wraps (signed overflow is undefined) */
   for (int step = 0; step < STEPS; ++step) {
     rng = rng * 1664525u + 1013904223u;
     int k = (int)(rng >> 8) % LIVE;
@@ -237,9 +237,9 @@ static void random_sequence(void) {
       shmem_free(live[k]);
       live[k] = NULL;
     }
-    digest = digest * 31 + offset_of(live[k]);
+    digest = digest * 31u + (unsigned long)offset_of(live[k]);
   }
-  FT_CHECK(same_on_all_pes(digest), "the offsets of %d operations differ between PEs", STEPS);
+  FT_CHECK(same_on_all_pes((long)digest), "the offsets of %d operations differ between PEs", STEPS);
   for (int k = 0; k < LIVE; ++k)
     if (live[k]) check_remote_tail(live[k], size[k], 40 + k, "block of the random sequence");
   for (int k = 0; k < LIVE; ++k) shmem_free(live[k]);

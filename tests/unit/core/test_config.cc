@@ -222,7 +222,11 @@ START_TEST(config_bad_values_name_the_variable) {
 END_TEST
 
 START_TEST(unknown_variables_are_reported) {
-  ck_assert_str_eq(rocshmem::config_unknown_variables().c_str(), "");
+  /* Named strings, not temporaries: ck_assert_str_eq keeps its arguments'
+   * pointers beyond the full expression, so a temporary's c_str() dangles
+   * (AddressSanitizer: stack-use-after-scope). */
+  const std::string none = rocshmem::config_unknown_variables();
+  ck_assert_str_eq(none.c_str(), "");
   setenv("ROCSHMEM_TYPO", "1", 1);
   setenv("SHMEM_SYMMETRIC_SIZE", "1M", 1); /* known */
   setenv("ROCSHMEM_HEAP_SIZE", "1M", 1);   /* known alias */
@@ -246,7 +250,8 @@ START_TEST(unknown_variables_match_whole_names) {
   clear_our_environment();
   setenv("OMPI_SHMEM_THING", "1", 1);
   setenv("MY_SHMEM_SIZE", "1", 1);
-  ck_assert_str_eq(rocshmem::config_unknown_variables().c_str(), "");
+  const std::string foreign = rocshmem::config_unknown_variables();
+  ck_assert_str_eq(foreign.c_str(), "");
   unsetenv("OMPI_SHMEM_THING");
   unsetenv("MY_SHMEM_SIZE");
 }
