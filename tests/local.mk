@@ -153,12 +153,14 @@ tests_functional_net_finalize_no_progress_thread_LDFLAGS = $(TEST_LINK)
 FT_HELPERS = \
 	tests/functional/setup/singleton \
 	tests/functional/errors/bad_input \
-	tests/functional/faults/fault_pe
+	tests/functional/faults/fault_pe \
+	tests/functional/faults/peer_uid
 
 FT_SHELL_TESTS = \
 	tests/functional/setup/singleton.sh \
 	tests/functional/errors/bad_input.sh \
 	tests/functional/faults/faults.sh \
+	tests/functional/faults/peer_uid.sh \
 	tests/functional/api/header_compile.sh \
 	tests/functional/net/two_hosts.sh
 
@@ -263,6 +265,12 @@ tests_functional_errors_bad_input_LDFLAGS = $(TEST_LINK)
 tests_functional_faults_fault_pe_SOURCES = tests/functional/faults/fault_pe.c
 tests_functional_faults_fault_pe_LDADD = $(FT_LIBS)
 tests_functional_faults_fault_pe_LDFLAGS = $(TEST_LINK)
+# Plays another user at the same-node socket: C++ with the library's
+# internal headers (it drives shm_exchange_fds itself).
+tests_functional_faults_peer_uid_SOURCES = tests/functional/faults/peer_uid.cc $(FT_COMMON)
+tests_functional_faults_peer_uid_CPPFLAGS = $(AM_CPPFLAGS)
+tests_functional_faults_peer_uid_LDADD = $(FT_LIBS)
+tests_functional_faults_peer_uid_LDFLAGS = $(TEST_LINK)
 
 tests_functional_api_shmemx_SOURCES = tests/functional/api/shmemx.c $(FT_COMMON)
 tests_functional_api_shmemx_LDADD = $(FT_LIBS)

@@ -11,9 +11,17 @@
 #include <cstring>
 
 #include "bootstrap/bootstrap.h"
+#include "core/log.h"
 #include "core/topology.h"
 
 namespace rocshmem {
+
+std::string shm_socket_name(const Topology &topo) {
+  char name[64];
+  std::snprintf(name, sizeof name, "rocshmem.%016llx.%d",
+                static_cast<unsigned long long>(topo.job_nonce), topo.local_pes[0]);
+  return name;
+}
 
 namespace {
 
@@ -29,10 +37,10 @@ std::string errno_text(const char *what) { return std::string(what) + ": " + std
 sockaddr_un socket_address(const Topology &topo, socklen_t *len) {
   sockaddr_un addr{};
   addr.sun_family = AF_UNIX;
+  const std::string name = shm_socket_name(topo);
   /* Leading NUL: Linux abstract namespace. */
-  int n = std::snprintf(addr.sun_path + 1, sizeof addr.sun_path - 1, "rocshmem.%016llx.%d",
-                        static_cast<unsigned long long>(topo.job_nonce), topo.local_pes[0]);
-  *len = static_cast<socklen_t>(offsetof(sockaddr_un, sun_path) + 1 + n);
+  std::memcpy(addr.sun_path + 1, name.data(), name.size());
+  *len = static_cast<socklen_t>(offsetof(sockaddr_un, sun_path) + 1 + name.size());
   return addr;
 }
 
@@ -111,10 +119,10 @@ bool recv_entry(int sock, std::vector<SegmentFds> *out, int *sender, std::string
 /* The socket's name is in the abstract namespace, which has no permissions:
  * any local user could connect to it, or (knowing the random name) listen
  * on it first.  Both ends therefore check that the other is our own user. */
-bool same_user(int sock) {
-  ucred cred{};
-  socklen_t len = sizeof cred;
-  return getsockopt(sock, SOL_SOCKET, SO_PEERCRED, &cred, &len) == 0 && cred.uid == getuid();
+bool same_user(int sock, ucred *cred) {
+  socklen_t len = sizeof *cred;
+  *cred = ucred{0, static_cast<uid_t>(-1), static_cast<gid_t>(-1)};
+  return getsockopt(sock, SOL_SOCKET, SO_PEERCRED, cred, &len) == 0 && cred->uid == getuid();
 }
 
 /* A connection from another user is dropped and the wait goes on (until the
@@ -138,7 +146,13 @@ bool accept_peer(int listener, int *sock, std::string *error) {
       *error = errno_text("accept");
       return false;
     }
-    if (same_user(*sock)) return true;
+    ucred who;
+    if (same_user(*sock, &who)) return true;
+    /* Not silent: another user's process knocking on a job's socket is
+     * worth knowing about. */
+    ROCSHMEM_LOG(LOG_WARN, "init: dropped a connection to this node's descriptor socket "
+                 "from another user (uid %u, pid %d); still waiting for this job's PEs",
+                 static_cast<unsigned>(who.uid), static_cast<int>(who.pid));
     close(*sock);
     *sock = -1;
   }
@@ -179,8 +193,10 @@ bool member_exchange(const Topology &topo, std::vector<SegmentFds> *fds, std::st
     close(sock);
     return false;
   }
-  if (!same_user(sock)) { /* our segments' fds would go to a stranger */
-    *error = "the node's first PE's socket belongs to another user";
+  ucred who;
+  if (!same_user(sock, &who)) { /* our segments' fds would go to a stranger */
+    *error = "the node's first PE's socket belongs to another user (uid " +
+             std::to_string(who.uid) + "): not sending it our segments";
     close(sock);
     return false;
   }

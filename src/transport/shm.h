@@ -24,6 +24,11 @@ using SegmentFds = std::array<int, SEG_COUNT>; /* -1 where a segment is absent *
  * The node's lowest PE listens on an abstract Unix socket named after the job
  * nonce (abstract: no file to leave behind), the others connect, and fds
  * travel as SCM_RIGHTS.  Connections from another user are refused. */
+/* The abstract name (without its leading NUL) the node's lowest PE listens
+ * on: rocshmem.<job nonce, 16 hex digits>.<that PE>.  Exposed for the test
+ * that plays another user at it (tests/functional/faults/peer_uid.cc). */
+std::string shm_socket_name(const Topology &topo);
+
 bool shm_exchange_fds(Bootstrap &boot, const Topology &topo, const SegmentFds &my_fds,
                       std::vector<SegmentFds> *peer_fds, std::string *error);
 
