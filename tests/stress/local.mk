@@ -9,9 +9,12 @@ STRESS_PROGS = \
 	tests/stress/stress_alloc \
 	tests/stress/stress_reinit
 # 8 PEs on CI's 2 cores for the mix; fewer where threads multiply them.
+# Threads also over the network (each PE its own emulated node): their
+# contexts then share the UCX worker with the progress thread.
 STRESS_WRAPPERS = \
 	tests/stress/stress_mix-np8.test \
 	tests/stress/stress_threads-np3.test \
+	tests/stress/stress_threads-np2-ucx1.test \
 	tests/stress/stress_alloc-np4.test \
 	tests/stress/stress_reinit-np2.test
 check_PROGRAMS += $(STRESS_PROGS)

@@ -29,6 +29,15 @@
 
 static long statics[4];
 
+/* ThreadSanitizer starts a background thread of its own when the process
+ * creates its first thread (here: the watchdog of a job of 2 PEs or more);
+ * it stays until exit. */
+#ifdef __SANITIZE_THREAD__
+enum { SANITIZER_THREADS = 1 };
+#else
+enum { SANITIZER_THREADS = 0 };
+#endif
+
 /* How many of this process's descriptors are sockets (or, with
  * count_tasks, how many threads it runs). */
 static int count_entries(const char *dir, int sockets_only) {
@@ -170,7 +179,7 @@ int main(int argc, char **argv) {
   FT_CHECK(count_entries("/proc/self/fd", 1) == sockets_before,
            "%d sockets open after finalize, %d before get_uniqueid",
            count_entries("/proc/self/fd", 1), sockets_before);
-  FT_CHECK(count_entries("/proc/self/task", 0) == 1, "%d threads after finalize",
+  FT_CHECK(count_entries("/proc/self/task", 0) <= 1 + SANITIZER_THREADS, "%d threads after finalize",
            count_entries("/proc/self/task", 0));
   ft_case("finalize leaves no socket and no thread behind");
   return ft_finish();
