@@ -12,15 +12,18 @@
 #   bash scripts/test.sh [extra configure arguments, e.g. --enable-debug]
 #
 # Environment: MAKE_JOBS (default 2), TEST_TIMEOUT (seconds for make check,
-# default 3600), SKIP_DEPS=1 (do not run setup-deps.sh), SANITIZE=1 (the
-# sanitizer pass below; off by default until its CI cost is measured),
-# SANITIZE_TESTS (its tests; "all" for every functional and stress test).
+# default 3600), SKIP_DEPS=1 (do not run setup-deps.sh), SANITIZE=0 (skip
+# the ASan+UBSan pass below, which is on by default, so CI runs it),
+# SANITIZE_TESTS (its tests; "all" for every functional and stress test),
+# TSAN=1 (add the ThreadSanitizer pass, off by default), GPU_CHECKS=0 (skip
+# the GPU compile checks).
 set -euo pipefail
 
 root=$(cd "$(dirname "$0")/.." && pwd)
 build="$root/build"
 jobs=${MAKE_JOBS:-2}
 check_timeout=${TEST_TIMEOUT:-3600}
+configure_args=("$@")
 cd "$root"
 exec </dev/null # nothing below may wait for input (CI has none)
 
@@ -35,6 +38,11 @@ on_exit() {
   fi
 }
 trap on_exit EXIT
+# Seconds per step, printed before the summary (CI's budget is watched).
+step_times=""
+took() { # NAME START
+  step_times="${step_times:+$step_times, }$1 $((SECONDS - $2)) s"
+}
 run() {
   local start=$SECONDS
   step="$*"
@@ -55,18 +63,22 @@ fi
 export OMPI_MCA_rmaps_base_oversubscribe=1
 
 if [ "${SKIP_DEPS:-0}" != 1 ]; then
+  deps_start=$SECONDS
   run bash scripts/setup-deps.sh
+  took deps "$deps_start"
 fi
 if [ -f config.status ]; then
   step="configure"
   echo "test.sh: the source tree is configured in place (config.status); run 'make distclean' there first" >&2
   exit 1
 fi
+build_start=$SECONDS
 run ./autogen.sh
 mkdir -p "$build"
 cd "$build"
 run ../configure --prefix="$root/install" "$@"
 run make -j"$jobs"
+took build "$build_start"
 
 # Results of earlier runs must not count again (a test may have been removed).
 find_trs | while IFS= read -r trs; do
@@ -86,6 +98,7 @@ if [ "$check_rc" -eq 124 ]; then
   echo "test.sh: make check ran past ${check_timeout} s (TEST_TIMEOUT) and was stopped"
 fi
 echo "    ($((SECONDS - check_start)) s)"
+took check "$check_start"
 if [ "$check_rc" -ne 0 ] && [ "$check_rc" -ne 124 ] &&
   [ -z "$(find_trs)" ]; then
   # automake runs no test at all when one test program fails to build: run
@@ -94,38 +107,50 @@ if [ "$check_rc" -ne 0 ] && [ "$check_rc" -ne 124 ] &&
   timeout -k 30 "$check_timeout" make -k -j"$jobs" test-suite.log || true
 fi
 
-# ---------------------------------------------------------------- sanitizer pass
-# A second build with AddressSanitizer + UndefinedBehaviorSanitizer in
-# build/sanitize (so its .trs files count in the summary below), running a
-# representative subset (make check-sanitize: every functional program on
-# 2 PEs, the faults, stress and bad-input suites, the unit tests) or, with
-# SANITIZE_TESTS=all, the whole functional suite.  Off by default: its cost
-# on CI (a second full build, ASan-slowed tests) is not measured yet; see
-# docs/ARCHITECTURE.md, "Reliability".
-if [ "${SANITIZE:-0}" = 1 ]; then
-  san="$build/sanitize"
-  mkdir -p "$san"
-  cd "$san"
-  # No Python extension: an interpreter that is not instrumented cannot load
-  # an ASan-built module (the runtime must come first).
-  run ../../configure --prefix="$san/install" --enable-sanitizers=address,undefined \
-    --disable-fuzzers --disable-python "$@"
-  run make -j"$jobs"
-  san_args=()
-  if [ "${SANITIZE_TESTS:-}" = all ]; then
-    san_args=(SANITIZE_TESTS='$(SANITIZE_ALL_TESTS)')
-  elif [ -n "${SANITIZE_TESTS:-}" ]; then
-    san_args=(SANITIZE_TESTS="$SANITIZE_TESTS")
-  fi
+# ---------------------------------------------------------------- sanitizer passes
+# Second builds with sanitizers, in build/sanitize (ASan+UBSan) and
+# build/tsan (ThreadSanitizer), so their .trs files count in the summary
+# below.  Each runs `make check-sanitize`, whose subset depends on the
+# sanitizer (tests/sanitizers/local.mk): under ASan+UBSan every functional
+# program on 2 PEs on one node and on two emulated nodes, the stress, fault,
+# other-user, bad-input, singleton, unique-id and unit suites (about 6000
+# cases; SANITIZE_TESTS=all for the whole functional suite); under TSan the
+# threaded programs and the paths with a library thread (UCX progress
+# thread, unique-id watchdog).  The ASan+UBSan pass is on by default, so CI
+# runs it: about 10 minutes on 2 cores (3 to build, 6-7 for the cases; see
+# docs/ARCHITECTURE.md, "Reliability").  TSan is off by default (TSAN=1).
+# A pass that does not build counts as one failure; the rest still runs.
+san_failed=0
+sanitizer_pass() { # DIR SANITIZERS [make arguments...]
+  local dir="$build/$1" kind=$2 start=$SECONDS rc=0
+  shift 2
+  mkdir -p "$dir"
+  cd "$dir"
   step=""
-  echo "==> make check-sanitize ${san_args[*]} (ASan+UBSan)"
-  san_start=$SECONDS
-  san_rc=0
-  timeout -k 30 "$check_timeout" make -k -j"$jobs" check-sanitize "${san_args[@]}" || san_rc=$?
-  echo "    ($((SECONDS - san_start)) s, status $san_rc)"
-  [ "$check_rc" -ne 0 ] || check_rc=$san_rc
+  echo "==> sanitizer pass ($kind) in ${dir#"$root"/}: configure and make"
+  # No Python extension: an interpreter that is not instrumented cannot load
+  # a sanitized module (the runtime must come first).
+  if ! { ../../configure --prefix="$dir/install" --enable-sanitizers="$kind" \
+    --disable-fuzzers --disable-python "${configure_args[@]}" && make -j"$jobs"; }; then
+    echo "    FAILED: the $kind build did not configure or build; see above"
+    san_failed=$((san_failed + 1))
+  else
+    echo "==> make check-sanitize $* ($kind)"
+    timeout -k 30 "$check_timeout" make -k -j"$jobs" check-sanitize "$@" || rc=$?
+    [ "$check_rc" -ne 0 ] || check_rc=$rc
+  fi
+  echo "    ($((SECONDS - start)) s, status $rc)"
+  took "$kind" "$start"
   cd "$build"
+}
+san_args=()
+if [ "${SANITIZE_TESTS:-}" = all ]; then
+  san_args=(SANITIZE_TESTS='$(SANITIZE_ALL_TESTS)')
+elif [ -n "${SANITIZE_TESTS:-}" ]; then
+  san_args=(SANITIZE_TESTS="$SANITIZE_TESTS")
 fi
+if [ "${SANITIZE:-1}" = 1 ]; then sanitizer_pass sanitize address,undefined "${san_args[@]}"; fi
+if [ "${TSAN:-0}" = 1 ]; then sanitizer_pass tsan thread; fi
 
 # ---------------------------------------------------------------- GPU compile checks
 # CI has no GPU: prove the device code still builds for NVIDIA (nvcc, sm_90:
@@ -134,6 +159,13 @@ fi
 # build a .cu program in one command) and for AMD (Debian's hipcc, gfx90a:
 # device library and host library, at -O0: clang needs over 10 CPU minutes
 # to optimize the device library, and a compile check does not need it).
+# The CUDA check likewise compiles device code without NVVM's optimizer
+# (-Xcicc -O0; ptxas still makes optimized sm_90 code of every kernel):
+# optimized PTX (inlined, unrolled) is what made the device library slow to
+# build (reduce_wg.cu: 69 CPU s, 10 with -Xcicc -O0, 51 with ptxas at -O0
+# instead).  The installed oshcc compiles gpu_ring.cu with the configured
+# flags.  No Python extension there: its sources are the same for CPU and
+# GPU builds (the main build compiles them).
 # Each check counts as one test case; a missing compiler skips it.
 # GPU_CHECKS=0 turns them off.
 gpu_passed=0 gpu_failed=0 gpu_skipped=0
@@ -149,12 +181,14 @@ gpu_check() { # NAME COMMAND...: runs in its own build dir, log in build-NAME.lo
     echo "    FAILED ($((SECONDS - start)) s); last lines of build-$name.log:"
     tail -n 40 "$root/build-$name.log"
   fi
+  took "$name" "$start"
 }
 cuda_check() {
   rm -rf "$root/build-cuda" && mkdir -p "$root/build-cuda" && cd "$root/build-cuda" &&
-    ../configure --with-cuda="$cuda_home" --without-ucx --without-hwloc \
-      --prefix="$root/build-cuda/install" &&
-    make -j"$jobs" gpu-compile-check examples/hello &&
+    ../configure --with-cuda="$cuda_home" --without-ucx --without-hwloc --disable-python \
+      --disable-fuzzers --prefix="$root/build-cuda/install" &&
+    make -j"$jobs" GPU_CCFLAGS="$(sed -n 's/^GPU_CCFLAGS = //p' Makefile) -Xcicc -O0" \
+      gpu-compile-check examples/hello &&
     out=$(ROCSHMEM_DEBUG_LEVEL=2 timeout 120 mpirun -np 2 examples/hello 2>&1) &&
     echo "$out" && echo "$out" | grep -q "Hello from PE 1 of 2" &&
     make install >/dev/null &&
@@ -195,7 +229,7 @@ while IFS= read -r trs; do
 done < <(find_trs | sort)
 
 passed=$((count[PASS] + count[XFAIL] + gpu_passed))
-failed=$((count[FAIL] + count[XPASS] + count[ERROR] + gpu_failed))
+failed=$((count[FAIL] + count[XPASS] + count[ERROR] + gpu_failed + san_failed))
 skipped=$((count[SKIP] + gpu_skipped))
 
 for log in "${failed_logs[@]}"; do
@@ -208,7 +242,8 @@ echo
 echo "test.sh: PASS ${count[PASS]}, XFAIL ${count[XFAIL]}, FAIL ${count[FAIL]}," \
   "XPASS ${count[XPASS]}, ERROR ${count[ERROR]}, SKIP $skipped" \
   "(from $(find_trs | wc -l) .trs files); GPU compile checks: $gpu_passed passed," \
-  "$gpu_failed failed, $gpu_skipped skipped"
+  "$gpu_failed failed, $gpu_skipped skipped; sanitizer builds failed: $san_failed"
+echo "test.sh: seconds per step: $step_times (total $SECONDS s)"
 if [ "$check_rc" -ne 0 ] && [ "$failed" -eq 0 ]; then
   # Nothing failed inside a test, so make itself did (a test program that
   # does not compile, a broken harness, the time limit): a failure too.
