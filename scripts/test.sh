@@ -117,8 +117,8 @@ fi
 # cases; SANITIZE_TESTS=all for the whole functional suite); under TSan the
 # threaded programs and the paths with a library thread (UCX progress
 # thread, unique-id watchdog).  The ASan+UBSan pass is on by default, so CI
-# runs it: about 10 minutes on 2 cores (3 to build, 6-7 for the cases; see
-# docs/ARCHITECTURE.md, "Reliability").  TSan is off by default (TSAN=1).
+# runs it: 9 minutes on 2 cores, build included (see docs/ARCHITECTURE.md,
+# "Reliability"); TSan would add as much again, so it is off (TSAN=1).
 # A pass that does not build counts as one failure; the rest still runs.
 san_failed=0
 sanitizer_pass() { # DIR SANITIZERS [make arguments...]
