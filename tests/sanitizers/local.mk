@@ -20,6 +20,12 @@ AM_TESTS_ENVIRONMENT += \
 	UBSAN_OPTIONS='print_stacktrace=1:halt_on_error=1'; export UBSAN_OPTIONS; \
 	TSAN_OPTIONS='suppressions=$(abs_top_srcdir)/tests/sanitizers/tsan.supp:halt_on_error=0:exitcode=66'; \
 	export TSAN_OPTIONS;
+# Programs a shell test compiles itself (header_compile.sh) link the
+# sanitized library, so they need the sanitizer's runtime as well (they
+# failed to link: undefined __asan_* and __ubsan_* symbols).
+AM_TESTS_ENVIRONMENT += \
+	ROCTEST_CC='$(CC) $(ROCSHMEM_SANITIZER_FLAGS)'; export ROCTEST_CC; \
+	ROCTEST_CXX='$(CXX) $(ROCSHMEM_SANITIZER_FLAGS)'; export ROCTEST_CXX;
 endif
 # UCX's memory hooks (libucm) intercept madvise, which glibc calls on a
 # thread's stack as the thread ends, and take a rwlock there; TSan has
