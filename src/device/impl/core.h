@@ -287,13 +287,13 @@ inline __device__ void copy_units(char *dst, const char *src, size_t units) {
 
 /* Fewer than 16 bytes (a head, a tail, or a whole small transfer) in as few
  * naturally aligned accesses as possible, none wider than MaxW (dst and src
- * agree modulo MaxW): an aligned 8-byte get is one 8-byte load.  Piece k is
- * done by member k % G::size(). */
+ * agree modulo MaxW, a power of two): an aligned 8-byte get is one 8-byte
+ * load.  Piece k is done by member k % G::size(). */
 template <size_t MaxW, class G>
 inline __device__ void copy_small(char *dst, const char *src, size_t bytes) {
   for (unsigned k = 0; bytes; ++k) {
     size_t w = MaxW;
-    while (w > 1 && (w > bytes || reinterpret_cast<uintptr_t>(dst) % w)) w >>= 1;
+    while (w > 1 && (w > bytes || (reinterpret_cast<uintptr_t>(dst) & (w - 1)))) w >>= 1;
     if (k % G::size() == G::rank()) {
       switch (w) {
         case 8:
@@ -343,7 +343,9 @@ inline __device__ void group_copy(void *dst, const void *src, size_t bytes) {
    * get, say): one access by member 0, none of the alignment dispatch below,
    * which cost an 8-byte getmem about 0.17 us over a plain load on H200. */
   uintptr_t both = reinterpret_cast<uintptr_t>(d) | reinterpret_cast<uintptr_t>(s);
-  if (bytes && bytes <= 16 && (bytes & (bytes - 1)) == 0 && both % bytes == 0) {
+  /* (a mask, not %: bytes is a run-time power of two, and a 64-bit
+   * remainder is a long instruction sequence on the GPU) */
+  if (bytes && bytes <= 16 && (bytes & (bytes - 1)) == 0 && (both & (bytes - 1)) == 0) {
     if (G::rank() == 0) {
       switch (bytes) {
         case 16: *reinterpret_cast<uint4 *>(d) = *reinterpret_cast<const uint4 *>(s); break;
