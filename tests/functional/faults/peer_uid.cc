@@ -49,23 +49,28 @@ uid_t g_stranger = 65534;
 
 std::string errno_text(const char *what) { return std::string(what) + ": " + strerror(errno); }
 
-/* Only barrier() is used by shm_exchange_fds; the leader's tells the parent
- * "I listen" through a pipe, so the stranger can be sent in first. */
+/* Only barrier() is used by shm_exchange_fds.  The leader's tells the parent
+ * "I listen" through one pipe and then waits for a byte on another before it
+ * accepts anyone, so that the stranger's connection and entry are queued
+ * first: otherwise the leader may drop the connection before the stranger
+ * has sent its entry (seen in CI: sendmsg failed with EPIPE). */
 class PipeBootstrap : public rocshmem::Bootstrap {
  public:
-  explicit PipeBootstrap(int notify_fd) : notify_fd_(notify_fd) {}
+  PipeBootstrap(int notify_fd, int go_fd) : notify_fd_(notify_fd), go_fd_(go_fd) {}
   const char *name() const override { return "test pipe"; }
   int rank() const override { return 0; }
   int size() const override { return 2; }
   void allgather(const void *, void *, size_t) override { abort(70); }
   void barrier() override {
+    char go;
     if (notify_fd_ >= 0 && write(notify_fd_, "L", 1) != 1) abort(71);
+    if (go_fd_ >= 0 && read(go_fd_, &go, 1) != 1) abort(72);
   }
   [[noreturn]] void abort(int status) override { _exit(status); }
   void finalize() override {}
 
  private:
-  int notify_fd_;
+  int notify_fd_, go_fd_;
 };
 
 rocshmem::Topology two_pe_topology(int local_rank) {
@@ -230,11 +235,11 @@ std::string finish(Child &c, std::string *stderr_text = nullptr) {
 
 /* shm_exchange_fds as PE `local_rank` of the topology, offering a segment
  * tagged `mine`; "" when it succeeds holding the other PE's `expect`. */
-std::string exchange(uint64_t nonce, int local_rank, int notify_fd, const char *mine,
-                     const char *expect) {
+std::string exchange(uint64_t nonce, int local_rank, int notify_fd, int go_fd,
+                     const char *mine, const char *expect) {
   rocshmem::Topology topo = two_pe_topology(local_rank);
   topo.job_nonce = nonce;
-  PipeBootstrap boot(notify_fd);
+  PipeBootstrap boot(notify_fd, go_fd);
   SegmentFds my_fds;
   my_fds.fill(-1);
   my_fds[0] = tagged_segment(mine);
@@ -253,14 +258,18 @@ void leader_drops_stranger() {
   rocshmem::Topology topo = two_pe_topology(0);
   topo.job_nonce = nonce;
   const std::string name = rocshmem::shm_socket_name(topo);
-  int listening[2];
-  if (pipe(listening) != 0) exit(99);
+  int listening[2], go[2], sent[2];
+  if (pipe(listening) != 0 || pipe(go) != 0 || pipe(sent) != 0) exit(99);
 
   Child leader = spawn([&] {
     close(listening[0]);
-    return exchange(nonce, 0, listening[1], "leader", "member");
+    close(go[1]);
+    close(sent[0]);
+    close(sent[1]);
+    return exchange(nonce, 0, listening[1], go[0], "leader", "member");
   });
   close(listening[1]);
+  close(go[0]);
   FT_CHECK(readable_within(listening[0], kWaitMs), "the leader did not start listening");
   close(listening[0]);
 
@@ -291,18 +300,25 @@ void leader_drops_stranger() {
     memcpy(CMSG_DATA(c), &fd, sizeof fd);
     if (sendmsg(sock, &msg, MSG_NOSIGNAL) != static_cast<ssize_t>(sizeof header))
       return errno_text("sendmsg to the leader");
+    if (write(sent[1], "S", 1) != 1) return errno_text("write");
     Received r = drain(sock);
     if (r.bytes || r.fds || (r.ended != "EOF" && r.ended != "reset"))
       return "the leader answered the stranger: " + describe(r);
     return "";
   });
+  close(sent[1]);
+  /* The stranger's entry is queued (or it failed); now let the leader accept. */
+  bool queued = readable_within(sent[0], kWaitMs);
+  close(sent[0]);
+  if (write(go[1], "G", 1) != 1) exit(99);
+  close(go[1]);
   std::string s = finish(stranger);
-  FT_CHECK(s.empty(), "stranger: %s", s.c_str());
+  FT_CHECK(queued && s.empty(), "stranger: %s", s.empty() ? "its entry was not sent" : s.c_str());
   ft_case("leader: a connection from uid %u (its entry and descriptor sent) is dropped unanswered",
           static_cast<unsigned>(g_stranger));
 
   /* Only now the real member: the leader must still be waiting for it. */
-  Child member = spawn([&] { return exchange(nonce, 1, -1, "member", "leader"); });
+  Child member = spawn([&] { return exchange(nonce, 1, -1, -1, "member", "leader"); });
   std::string m = finish(member);
   std::string leader_err;
   std::string l = finish(leader, &leader_err);
@@ -352,7 +368,7 @@ void member_refuses_stranger() {
   const std::string want = "the node's first PE's socket belongs to another user (uid " +
                            std::to_string(g_stranger) + ")";
   Child member = spawn([&]() -> std::string {
-    std::string r = exchange(nonce, 1, -1, "member", "leader");
+    std::string r = exchange(nonce, 1, -1, -1, "member", "leader");
     if (r.find(want) == std::string::npos)
       return "expected shm_exchange_fds to fail with \"" + want + "\"; got: " +
              (r.empty() ? "success" : r);
