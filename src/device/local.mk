@@ -19,5 +19,6 @@ DEVICE_ENTRY_DEPS += src/device/impl/ctx.h
 # are many entry points, and separate files compile in parallel).
 librocshmem_device_a_SOURCES += src/device/team.cu src/device/coll.cu src/device/coll_wave.cu \
 	src/device/coll_wg.cu src/device/reduce.cu src/device/reduce_wave.cu src/device/reduce_wg.cu
-DEVICE_IMPL_DEPS += src/device/impl/team.h src/device/impl/coll.h
+DEVICE_IMPL_DEPS += src/device/impl/team.h src/device/impl/coll.h src/device/impl/coll_ops.h \
+	src/device/impl/coll_push.h
 DEVICE_ENTRY_DEPS += src/device/coll_entry.h

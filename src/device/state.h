@@ -20,7 +20,7 @@ namespace device {
 
 /* Bumped whenever the layout changes, so a device library and a host
  * library from different builds refuse to work together. */
-constexpr uint32_t kStateVersion = 3;
+constexpr uint32_t kStateVersion = 4;
 
 /* PEs whose peer heap and flags are also kept in the State itself (see
  * State::near_heap). */
@@ -72,6 +72,18 @@ struct State {
   ProxyChannel *proxy;
   DeviceContext *ctx_pool;
   int ctx_pool_size;
+  /* The push path of the small device collectives (impl/coll_push.h):
+   * push_inbox (symmetric) holds, for every sending PE, two buffers of
+   * push_lines 16-byte lines (two words of 4 payload bytes and a flag);
+   * push_ack (symmetric, [n_pes] by receiver) how many of this PE's
+   * messages each receiver has consumed; push_sent / push_recv (private,
+   * [n_pes]) the messages this PE sent to / took from each PE.  push_lines
+   * is 0 (push off) while any PE of the job uses the GPU proxy. */
+  uint64_t *push_inbox;
+  uint32_t *push_ack;
+  uint32_t *push_sent;
+  uint32_t *push_recv;
+  uint32_t push_lines;
   /* peer_heap[pe] and peer_flags[pe] for pe < kStatePeers, copied here: the
    * State is __constant__ in every device image, and a constant-memory load
    * is not ordered behind the caller's previous global atomic or load as the

@@ -26,6 +26,7 @@ struct GpuContext {
   char **peer_heap = nullptr;     /* device arrays of the device state */
   uint8_t *peer_flags = nullptr;
   uint64_t *sync_expected = nullptr;
+  uint32_t *push_counts = nullptr; /* push_sent then push_recv of the device state */
   std::vector<uint8_t> host_peer_flags; /* host copy of peer_flags (that of peer_heap
                                            is g_peers.base[SEG_GPU]) */
   int ipc_peers = 0;

@@ -3,6 +3,8 @@
 #include <dlfcn.h>
 #include <unistd.h>
 
+#include <algorithm>
+#include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -145,6 +147,45 @@ void plan_proxy(const char *call, Runtime &rt) {
   g.state.proxy = g.proxy_channel;
 }
 
+/* ROCSHMEM_GPU_COLL_PUSH: the buffers of the device collectives' push path
+ * (device/impl/coll_push.h).  That path stores into peers' heaps directly,
+ * and every member of a collective must take the same path, so it is on
+ * only when no PE of the job reaches any peer through the proxy.  Every PE
+ * computes the same size from the same inputs and allocates at the same
+ * point of init, so the buffers are symmetric. */
+void push_setup(const char *call, Runtime &rt) {
+  GpuContext &g = g_gpu;
+  device::State &s = g.state;
+  int32_t proxied = g.proxy_peers > 0;
+  std::vector<int32_t> all(rt.n_pes);
+  rt.boot->allgather(&proxied, all.data(), sizeof proxied);
+  bool any_proxy = false;
+  for (int32_t p : all) any_proxy |= p != 0;
+  /* Per line: 16 bytes in each of the two buffers of each sending PE. */
+  const size_t line_cost = static_cast<size_t>(rt.n_pes) * 2 * 16;
+  size_t lines = std::min<size_t>(rt.cfg.gpu_coll_push / 8, UINT32_MAX);
+  lines = std::min(lines, s.heap_size / 8 / line_cost);
+  if (any_proxy || !lines) {
+    ROCSHMEM_LOG(LOG_INFO, "device collectives: push path off (%s)",
+                 any_proxy ? "a PE uses the GPU proxy" : "ROCSHMEM_GPU_COLL_PUSH=0");
+    return;
+  }
+  s.push_inbox = static_cast<uint64_t *>(rt.gpu_heap.allocate(lines * line_cost, 64));
+  s.push_ack = static_cast<uint32_t *>(rt.gpu_heap.allocate(sizeof(uint32_t) * rt.n_pes, 64));
+  if (!s.push_inbox || !s.push_ack)
+    fatal(call, "the GPU heap is too small for the device collectives' buffers (%zu bytes; "
+          "lower ROCSHMEM_GPU_COLL_PUSH)", lines * line_cost);
+  check(call, hipMalloc(reinterpret_cast<void **>(&g.push_counts), sizeof(uint32_t) * 2 * rt.n_pes),
+        "allocating GPU collective state");
+  check(call, hipMemset(g.push_counts, 0, sizeof(uint32_t) * 2 * rt.n_pes),
+        "clearing GPU collective state");
+  s.push_sent = g.push_counts;
+  s.push_recv = g.push_counts + rt.n_pes;
+  s.push_lines = static_cast<uint32_t>(lines);
+  ROCSHMEM_LOG(LOG_INFO, "device collectives: pushed when a PE receives up to %zu bytes (%zu "
+               "bytes of buffers)", lines * 8, lines * line_cost);
+}
+
 void map_peers(const char *call, Runtime &rt, const std::vector<PeerRecord> &all) {
   const int me = rt.my_pe;
   std::vector<char *> &heaps = g_peers.base[SEG_GPU]; /* the host reaches GPU heaps here too */
@@ -250,6 +291,7 @@ void setup(const char *call, Runtime &rt) {
   s.ctx_pool = contexts_setup(call);
   s.ctx_pool_size = device::kDeviceContexts;
   plan_proxy(call, rt);
+  push_setup(call, rt);
 
   check(call, preload_kernels(), "loading the library's GPU kernels");
   check(call, hipStreamCreateWithFlags(&g.stream, hipStreamNonBlocking), "creating a GPU stream");
@@ -279,6 +321,7 @@ void teardown(Runtime &rt) {
     (void)hipFree(g.image_flags);
     (void)hipFree(g.state.ctx_pool);
     (void)hipFree(g.sync_expected);
+    (void)hipFree(g.push_counts);
     (void)hipFree(g.allocation);
     (void)hipStreamDestroy(g.stream);
     (void)hipHostFree(g.result);
@@ -297,6 +340,7 @@ void teardown(Runtime &rt) {
   g.peer_heap = nullptr;
   g.peer_flags = nullptr;
   g.sync_expected = nullptr;
+  g.push_counts = nullptr;
   g.stream = nullptr;
   g.result = nullptr;
 }

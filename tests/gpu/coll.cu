@@ -2,7 +2,8 @@
  * kernel), team barrier/sync, broadcast/fcollect/alltoall (typed and mem)
  * and every reduction type x op (reduce and reduce_scatter) in thread,
  * _wave and _wg forms on the world team and a strided team, counts 0, 1,
- * odd and 1 MiB, in-place reductions, back-to-back collectives without
+ * odd, either side of the push path's size limit and 1 MiB, misaligned mem
+ * buffers, in-place reductions, back-to-back collectives without
  * barriers, the _on_stream collectives, and an unknown team handle (in a
  * child process, which must fail naming the call).  Kernels in
  * coll_kernels.cu. */
@@ -74,18 +75,21 @@ static void case_team_barrier(const TestTeam &t) {
 }
 
 /* ---------------------------------------------------------------- data movement */
-static void case_data(const TestTeam &t, int op, size_t nbytes) {
+/* skew: source and dest start that many and 3 x that many bytes past an
+ * allocation (mod 8), so that the mem forms meet misaligned buffers. */
+static void case_data(const TestTeam &t, int op, size_t nbytes, size_t skew = 0) {
   const int n = (int)t.pes.size();
-  const size_t blocks = op == COLL_BROADCAST ? 1 : n;
-  unsigned char *src = (unsigned char *)rocshmem_malloc(nbytes * blocks + 1);
-  unsigned char *dst = (unsigned char *)rocshmem_malloc(nbytes * n + 1);
+  const size_t blocks = op == COLL_BROADCAST ? 1 : n, sskew = skew % 8, dskew = 3 * skew % 8;
+  unsigned char *src_alloc = (unsigned char *)rocshmem_malloc(nbytes * blocks + 1 + sskew);
+  unsigned char *dst_alloc = (unsigned char *)rocshmem_malloc(nbytes * n + 1 + dskew);
+  unsigned char *src = src_alloc + sskew, *dst = dst_alloc + dskew;
   std::vector<unsigned char> pattern(nbytes * blocks), got;
   for (size_t i = 0; i < pattern.size(); ++i) pattern[i] = gt_byte(gt.me, i, op);
   if (!pattern.empty())
     GT_GPU(hipMemcpy(src, pattern.data(), pattern.size(), hipMemcpyHostToDevice));
   for (int gran = 0; gran < GRAN_COUNT; ++gran) {
     for (int typed = 0; typed < 2; ++typed) {
-      if (typed && nbytes % 4) continue;
+      if (typed && (nbytes % 4 || skew)) continue;
       const int root = (gran + 1) % n;
       GT_GPU(hipMemset(dst, 0xee, nbytes * n + 1));
       GT_GPU(hipDeviceSynchronize());
@@ -107,12 +111,12 @@ static void case_data(const TestTeam &t, int op, size_t nbytes) {
     }
   }
   char name[160];
-  snprintf(name, sizeof name, "%s: %s(mem) thread/wave/wg, %zu bytes per block", t.name,
-           kCollName[op], nbytes);
+  snprintf(name, sizeof name, "%s: %s(mem) thread/wave/wg, %zu bytes per block%s", t.name,
+           kCollName[op], nbytes, skew ? ", misaligned source and dest" : "");
   gt_case(name);
   gt_sync();
-  rocshmem_free(dst);
-  rocshmem_free(src);
+  rocshmem_free(dst_alloc);
+  rocshmem_free(src_alloc);
 }
 
 /* ---------------------------------------------------------------- reductions */
@@ -220,6 +224,23 @@ static void case_reductions(const TestTeam &t, size_t n) {
   char name[160];
   snprintf(name, sizeof name, "%s: every reduction type x op (+ half, bfloat16), reduce / in place "
            "/ reduce_scatter, thread/wave/wg, n = %zu", t.name, n);
+  gt_case(name);
+}
+
+/* Either side of the most a PE receives on the push path by default (32
+ * KiB, ROCSHMEM_GPU_COLL_PUSH): with 2 PEs the last count pushed and the
+ * first pulled. */
+static void case_push_limit_reductions(const TestTeam &t) {
+  const size_t limit = size_t(32) << 10;
+  for (size_t n : {limit / sizeof(int), limit / sizeof(int) + 1})
+    check_reduce<int>(t, "int", reduce_int, fill_int, OP_SUM, OP_SUM + 1, n, true);
+  for (size_t n : {limit / sizeof(double), limit / sizeof(double) + 1})
+    check_reduce<double>(t, "double", reduce_double, fill_double, OP_MIN, OP_MIN + 1, n, true);
+  for (size_t n : {limit / 2, limit / 2 + 1})
+    check_reduce<rocshmem_half_t>(t, "half", reduce_half, fill_half, OP_SUM, OP_SUM + 1, n, false);
+  char name[160];
+  snprintf(name, sizeof name, "%s: reductions of 32 KiB and 32 KiB + 1 element (int sum + "
+           "reduce_scatter, double min + reduce_scatter, half sum), in place too", t.name);
   gt_case(name);
 }
 
@@ -400,12 +421,20 @@ int main(int argc, char **argv) {
     case_team_barrier(*t);
   }
   for (const TestTeam *t : {&world, &rev})
-    for (int op = 0; op < COLL_COUNT; ++op)
-      for (size_t nbytes : {size_t(0), size_t(1), size_t(37), size_t(1) << 20})
+    for (int op = 0; op < COLL_COUNT; ++op) {
+      /* 32 KiB is the most a PE receives on the push path by default
+       * (ROCSHMEM_GPU_COLL_PUSH): with 2 PEs a block of 32 KiB is pushed
+       * and one byte more pulled; with 4, a third of it is pushed. */
+      for (size_t nbytes : {size_t(0), size_t(1), size_t(37), size_t(32) << 10,
+                            (size_t(32) << 10) + 1, size_t(1) << 20})
         case_data(*t, op, nbytes);
+      for (size_t nbytes : {size_t(37), size_t(1000)}) case_data(*t, op, nbytes, 1);
+    }
   case_reductions(world, 37);
   case_reductions(rev, 1);
   case_reductions(world, 0);
+  case_push_limit_reductions(world);
+  case_push_limit_reductions(rev);
   case_large_reductions(world);
   case_large_reductions(rev);
   case_world_in_kernel();

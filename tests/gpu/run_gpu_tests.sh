@@ -14,9 +14,11 @@
 # i) mod (visible GPUs): with 2 GPUs, 2 PEs get one GPU each, 4 PEs two each.
 # PROXY_MODES: ROCSHMEM_GPU_PROXY values (default "auto all": auto, the
 # default, where these same-node PEs use IPC; all, where every device RMA/AMO
-# to another PE goes through the host proxy).  The proxy test forces all
+# to another PE goes through the host proxy).  coll also runs once more
+# with ROCSHMEM_GPU_COLL_PUSH=0 (every size on the pull path).  The proxy test forces all
 # itself and runs once per size, with its finalize-report child
-# (`proxy --leftover`).
+# (`proxy --leftover`).  PROGS: the programs to run (default every one:
+# "rma amo sync stream coll ctx module proxy").
 set -u
 staged=$(cd "${1:?usage: $0 STAGED_OR_BUILD_DIR}" && pwd)
 if [ -d "$staged/bin" ]; then bin=$staged/bin lib=$staged/lib
@@ -30,15 +32,24 @@ mps_control=${MPS_CONTROL:-/usr/local/nvidia/bin/nvidia-cuda-mps-control}
 nvidia-smi -L 2>/dev/null | sed 's/^/# /'
 nvidia-smi topo -m 2>/dev/null | sed 's/^/# /'
 passed=0 failed=0 n=0
+progs=${PROGS:-rma amo sync stream coll ctx module proxy}
+want() { case " $progs " in *" $1 "*) return 0 ;; esac; return 1; }
 run_one() { # MODE NP PROG [ARGS]
   local mode=$1 np=$2 prog=$3
   shift 3
-  local out rc label="$prog np=$np GPUs $gpus MPS $mode${ROCSHMEM_GPU_PROXY:+ proxy $ROCSHMEM_GPU_PROXY}"
+  local out rc label="$prog np=$np GPUs $gpus MPS $mode${ROCSHMEM_GPU_PROXY:+ proxy $ROCSHMEM_GPU_PROXY}${ROCSHMEM_GPU_COLL_PUSH:+ coll push $ROCSHMEM_GPU_COLL_PUSH}"
   out=$(timeout "${TEST_TIMEOUT:-120}" mpirun -np "$np" --bind-to none "$bin/$prog" "$@" 2>&1)
   rc=$?
   pkill -9 -f "$bin/$prog" 2>/dev/null
   local ok=$(echo "$out" | grep -c '^ok ') bad=$(echo "$out" | grep -c '^not ok ')
   n=$((n + 1))
+  # EXPECT_LOG: a line the run must print (with ROCSHMEM_DEBUG_LEVEL=2 set
+  # by the caller): which path init chose, say.
+  if [ -n "${EXPECT_LOG:-}" ] && ! echo "$out" | grep -qF "$EXPECT_LOG"; then
+    bad=$((bad + 1))
+    out="$out
+no line '$EXPECT_LOG' in the output"
+  fi
   if [ "$rc" -eq 0 ] && [ "$bad" -eq 0 ] && [ "$ok" -gt 0 ]; then
     passed=$((passed + ok))
     echo "ok $n - $label ($ok cases)"
@@ -78,11 +89,28 @@ for mode in ${MPS_MODES:-off on}; do
   for np in ${NPS:-2 4}; do
     for proxy in ${PROXY_MODES:-auto all}; do
       export ROCSHMEM_GPU_PROXY=$proxy
-      for prog in rma amo sync stream coll ctx; do run_one "$mode" "$np" "$prog"; done
-      run_one "$mode" "$np" module "$bin/module_kernel.gpubin"
+      for prog in $progs; do
+        case "$prog" in
+          module) run_one "$mode" "$np" module "$bin/module_kernel.gpubin" ;;
+          proxy) ;;
+          coll) # init must choose the collectives' push path exactly when no PE uses the proxy
+            if [ "$proxy" = all ]; then want_log="device collectives: push path off (a PE uses the GPU proxy)"
+            else want_log="device collectives: pushed when a PE receives up to 32768 bytes"; fi
+            ROCSHMEM_DEBUG_LEVEL=2 EXPECT_LOG=$want_log run_one "$mode" "$np" coll ;;
+          *) run_one "$mode" "$np" "$prog" ;;
+        esac
+      done
     done
     unset ROCSHMEM_GPU_PROXY
-    run_one "$mode" "$np" proxy
+    # The collectives' pull path at every size (with IPC the push path takes
+    # the small messages; under the proxy every size is pulled already).
+    if want coll; then
+      export ROCSHMEM_GPU_COLL_PUSH=0
+      ROCSHMEM_DEBUG_LEVEL=2 EXPECT_LOG="device collectives: push path off (ROCSHMEM_GPU_COLL_PUSH=0)" \
+        run_one "$mode" "$np" coll
+      unset ROCSHMEM_GPU_COLL_PUSH
+    fi
+    if want proxy; then run_one "$mode" "$np" proxy; fi
   done
   if [ "$mode" = on ]; then echo quit | "$mps_control" >/dev/null 2>&1; fi
 done
@@ -91,7 +119,7 @@ done
 # running die with their processes, and that cleanup can keep a GPU busy
 # for the next job.
 unset CUDA_VISIBLE_DEVICES
-for np in ${NPS:-2 4}; do run_leftover "$np"; done
+if want proxy; then for np in ${NPS:-2 4}; do run_leftover "$np"; done; fi
 echo "1..$n"
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -2,15 +2,19 @@
  * alltoall, reduce, reduce_scatter) by a group G (Thread, Wave, Workgroup:
  * every member calls with identical arguments).  Conventions in core.h.
  *
- * Pull-based: every PE reads what it needs from the other members' buffers
- * and writes only its own memory.  Peers' GPU heaps are mapped here, so a
- * read is a load and needs no scratch buffer, no flag per message and no
- * second copy; two team syncs (team.h) bracket the reads: the first says
- * every member's source is ready, the last that nobody reads it any more.
- * Pushing would need the same two syncs plus the guarantee that the
- * receiver's dest is free, and a put's completion costs a system-scope
- * fence per writer.  All data moves through device::get (rma.h), so a peer
- * that is not mapped here is handled wherever get handles it.
+ * Two paths, chosen from the message size alone (so every member takes the
+ * same one):
+ *  - push (coll_push.h), when a PE receives up to ROCSHMEM_GPU_COLL_PUSH
+ *    bytes in all and every PE maps every other's heap: one round of
+ *    messages that carry their own flags into per-sender buffers, no team
+ *    sync;
+ *  - pull (here), otherwise: every PE reads what it needs from the other
+ *    members' buffers and writes only its own memory, between two team
+ *    syncs (team.h): the first says every member's source is ready, the
+ *    last that nobody reads it any more.  Reads need no scratch buffer and
+ *    move each byte once, at full bandwidth, which is what large messages
+ *    need; all data moves through device::get (rma.h), so a peer that is
+ *    not mapped here is handled wherever get handles it (the proxy).
  *
  * Every PE reduces the members' contributions in team order, so every PE
  * computes bit-identical results (floating point included).  The caller
@@ -18,6 +22,8 @@
 #ifndef ROCSHMEM_DEVICE_IMPL_COLL_H
 #define ROCSHMEM_DEVICE_IMPL_COLL_H
 
+#include "device/impl/coll_ops.h"
+#include "device/impl/coll_push.h"
 #include "device/impl/core.h"
 #include "device/impl/rma.h"
 #include "device/impl/team.h"
@@ -46,6 +52,7 @@ namespace coll {
 template <class G>
 inline __device__ void broadcast(const State &s, const char *call, const Team &t, void *dest,
                                  const void *source, size_t bytes, int root) {
+  if (push::fits(s, bytes, 1)) return push::broadcast<G>(s, t, dest, source, bytes, root);
   team_sync<G>(s, call, t); /* the root's source is ready */
   if (t.my_index != root || dest != source) get<G>(s, call, dest, source, bytes, t.pes[root]);
   team_sync<G>(s, call, t); /* nobody reads it any more */
@@ -70,6 +77,7 @@ inline __device__ void gather_blocks(const State &s, const char *call, const Tea
 template <class G>
 inline __device__ void fcollect(const State &s, const char *call, const Team &t, void *dest,
                                 const void *source, size_t bytes) {
+  if (push::fits(s, bytes, t.size - 1)) return push::exchange<G>(s, t, dest, source, bytes, 0);
   gather_blocks<G>(s, call, t, dest, source, bytes);
 }
 
@@ -77,47 +85,13 @@ inline __device__ void fcollect(const State &s, const char *call, const Team &t,
 template <class G>
 inline __device__ void alltoall(const State &s, const char *call, const Team &t, void *dest,
                                 const void *source, size_t bytes) {
+  if (push::fits(s, bytes, t.size - 1))
+    return push::exchange<G>(s, t, dest, source, bytes, bytes);
   gather_blocks<G>(s, call, t, dest, static_cast<const char *>(source) + t.my_index * bytes,
                    bytes);
 }
 
 /* ---------------------------------------------------------------- reductions */
-
-/* The operators, applied to the accumulator type (narrow integers promote
- * to int in C++ and are cut back here, as on the host: coll/reduce_ops.h). */
-struct OpAnd { template <class A> static __device__ A apply(A a, A b) { return static_cast<A>(a & b); } };
-struct OpOr { template <class A> static __device__ A apply(A a, A b) { return static_cast<A>(a | b); } };
-struct OpXor { template <class A> static __device__ A apply(A a, A b) { return static_cast<A>(a ^ b); } };
-struct OpMax { template <class A> static __device__ A apply(A a, A b) { return a < b ? b : a; } };
-struct OpMin { template <class A> static __device__ A apply(A a, A b) { return b < a ? b : a; } };
-struct OpSum { template <class A> static __device__ A apply(A a, A b) { return static_cast<A>(a + b); } };
-struct OpProd { template <class A> static __device__ A apply(A a, A b) { return static_cast<A>(a * b); } };
-
-/* The accumulator of T: T itself, float for the 16-bit floating types
- * (their arithmetic is float arithmetic rounded once at the end). */
-template <class T>
-struct Acc {
-  using type = T;
-  static __device__ T in(T v) { return v; }
-  static __device__ T out(T a) { return a; }
-};
-template <>
-struct Acc<rocshmem_half_t> {
-  using type = float;
-  static __device__ float in(rocshmem_half_t v) { return __half2float(v); }
-  static __device__ rocshmem_half_t out(float a) { return __float2half(a); }
-};
-template <>
-struct Acc<rocshmem_bfloat16_t> {
-  using type = float;
-#ifdef ROCSHMEM_GPU_IS_CUDA
-  static __device__ float in(rocshmem_bfloat16_t v) { return __bfloat162float(v); }
-  static __device__ rocshmem_bfloat16_t out(float a) { return __float2bfloat16(a); }
-#else
-  static __device__ float in(rocshmem_bfloat16_t v) { return static_cast<float>(v); }
-  static __device__ rocshmem_bfloat16_t out(float a) { return rocshmem_bfloat16_t(a); }
-#endif
-};
 
 /* One member's part of a chunk.  Not inlined: the few hundred reduction
  * entry points then share one copy of get's alignment dispatch (the device
@@ -143,7 +117,7 @@ struct Chunk {
       get_chunk(s, call, v, source, n * sizeof(T), t.pes[m]);
 #pragma unroll
       for (int e = 0; e < K; ++e)
-        if (e < n) acc[e] = m ? Op::apply(acc[e], Acc<T>::in(v[e])) : Acc<T>::in(v[e]);
+        if (e < n) accumulate<T, Op>(acc[e], v[e], m);
     }
   }
   __device__ void store(T *dest, int n) const {
@@ -189,6 +163,8 @@ inline __device__ void reduce(const State &s, const char *call, const Team &t, T
   using C = Chunk<T, Op>;
   constexpr int K = C::K;
   const size_t chunks = (nreduce + K - 1) / K;
+  if (push::fits(s, nreduce * sizeof(T), t.size - 1))
+    return push::reduce<T, Op, G>(s, t, dest, source, nreduce, 0);
   if (chunks <= G::size()) {
     const size_t c = G::rank();
     C part;
@@ -221,6 +197,8 @@ inline __device__ void reduce(const State &s, const char *call, const Team &t, T
 template <class T, class Op, class G>
 inline __device__ void reduce_scatter(const State &s, const char *call, const Team &t, T *dest,
                                       const T *source, size_t nreduce) {
+  if (push::fits(s, nreduce * sizeof(T), t.size - 1))
+    return push::reduce<T, Op, G>(s, t, dest, source, nreduce, nreduce);
   constexpr int K = Chunk<T, Op>::K;
   const size_t chunks = (nreduce + K - 1) / K;
   team_sync<G>(s, call, t);
