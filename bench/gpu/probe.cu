@@ -185,6 +185,50 @@ struct RawPutFence { /* 8-byte load of the source, store to p, fence */
   }
 };
 
+/* The two halves of put + quiet, each through the API or raw. */
+template <int Kind>
+struct ApiPutRawFence {
+  char *dst; const char *src; int pe;
+  __device__ long long operator()(long, long long s) const {
+    rocshmem_putmem_nbi(dst, src, 8, pe);
+    fence_kind<Kind>();
+    return s;
+  }
+};
+struct RawPutApiQuiet {
+  long long *p; const long long *src;
+  __device__ long long operator()(long, long long s) const {
+    *p = *src;
+    rocshmem_quiet();
+    return s;
+  }
+};
+/* A raw put + fence whose peer address is looked up every time, as the
+ * API does: in the constant table (indexed constant load) or in a global
+ * table through the read-only path (as NVSHMEM does). */
+template <bool Const>
+struct RawPutLookup {
+  int pe; size_t off; const long long *src;
+  __device__ long long operator()(long, long long s) const {
+    char *b = Const ? c_peer[pe] : (char *)__ldg((const unsigned long long *)&c_tab.peer_g[pe]);
+    *(long long *)(b + off) = *src;
+    fence_kind<0>();
+    return s;
+  }
+};
+struct ApiQuietOnly {
+  __device__ long long operator()(long, long long s) const {
+    rocshmem_quiet();
+    return s;
+  }
+};
+struct RawFenceOnly {
+  __device__ long long operator()(long, long long s) const {
+    fence_kind<0>();
+    return s;
+  }
+};
+
 /* ------------------------------------------------------------ block ops */
 template <class Op>
 __global__ void k_blk(Op op, long iters, Timing *t) {
@@ -346,6 +390,13 @@ int main(int argc, char **argv) {
     long long *peer_p = (long long *)rocshmem_ptr(pdst, pe);
     lat("api_put8_quiet", ApiPutQuiet{pdst, psrc, pe});
     lat("api_int_p_quiet", ApiIntPQuiet{(int *)pdst, pe});
+    lat("api_put8_raw_sc_gpu", ApiPutRawFence<0>{pdst, psrc, pe});
+    lat("api_put8_nofence", ApiPutRawFence<4>{pdst, psrc, pe});
+    lat("raw_put_api_quiet", RawPutApiQuiet{peer_p, (const long long *)psrc});
+    lat("api_quiet_only", ApiQuietOnly{});
+    lat("raw_put_ctab_sc_gpu", RawPutLookup<true>{pe, 1024, (const long long *)psrc});
+    lat("raw_put_gtab_nc_sc_gpu", RawPutLookup<false>{pe, 1024, (const long long *)psrc});
+    lat("raw_sc_gpu_only", RawFenceOnly{});
     lat("raw_put_peer_sc_gpu", RawPutFence<0>{peer_p, (const long long *)psrc});
     lat("raw_put_peer_acqrel_gpu", RawPutFence<1>{peer_p, (const long long *)psrc});
     lat("raw_put_peer_sc_sys", RawPutFence<2>{peer_p, (const long long *)psrc});

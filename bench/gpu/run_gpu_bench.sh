@@ -33,6 +33,8 @@ usage: $0 [--ours DIR] [-r ROUNDS] [-R REPS] [-T MS] [-b LIST] [-t SECONDS]
   --gpus LIST       CUDA_VISIBLE_DEVICES for both sides (default: unset, every GPU); PE i
                     uses GPU (node-local rank i) mod (number of GPUs), so --np 2 --gpus 0,1
                     puts the two PEs on two GPUs and --np 2 --gpus 0 on one
+  SASS_KERNELS (environment): kernel names whose machine code in both binaries goes into
+                    log.txt (cuobjdump -sass)
   --mps-pct PCT     CUDA_MPS_ACTIVE_THREAD_PERCENTAGE for every PE of both sides (default unset:
                     100% each; NVSHMEM then needs NVSHMEM_IGNORE_CUDA_MPS_ACTIVE_THREAD_PERCENTAGE=1,
                     which is set)
@@ -271,6 +273,21 @@ else
   meta nvshmem_build "FAILED rc=$BUILD_RC: $(tail -3 "$WORK/build_nvshmem.log" | tr '\n\t' '  ' | cut -c1-300)"
 fi
 NV_LIBPATH=$NVH/lib
+
+# ---------------------------------------------------------------- machine code
+# SASS_KERNELS (kernel names, e.g. "k_fetch_add k_get"): their machine code
+# in both binaries, into log.txt, to compare what each library's call
+# compiles to (cuobjdump is on the GPU machine, not on the build machine).
+if [ -n "${SASS_KERNELS:-}" ] && command -v cuobjdump >/dev/null; then
+  for exe in "$OURS_EXE" "$([ "$NV_OK" = 1 ] && echo "$NV_EXE")"; do
+    [ -n "$exe" ] || continue
+    for k in $SASS_KERNELS; do
+      section "SASS of $k in $(basename "$exe")"
+      cuobjdump -sass "$exe" 2>&1 |
+        awk -v k="$k" '/Function : /{on = index($0, k) > 0} on' >>"$LOG"
+    done
+  done
+fi
 
 # ---------------------------------------------------------------- rounds (A B A B)
 OURS_ON=0; [ -n "$OURS_EXE" ] && [ -n "$MPIRUN" ] && OURS_ON=1
