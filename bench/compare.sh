@@ -22,12 +22,17 @@
 #               (every PE its own emulated node: everything goes through
 #               UCX) and UCX_TLS=TLS, the baseline with UCX_TLS=TLS (its
 #               spml ucx uses UCX for everything anyway); e.g. tcp,self or
-#               sm,self. Targets: every row <= 1.0x
+#               sm,self. Targets: every row <= 1.0x; also measures
+#               ucx_perftest's ucp_put_bw (server and client on localhost,
+#               the same UCX_TLS) at each power of two from 1 MiB to the
+#               largest put size: the ceiling for large puts (put >= 1 MiB
+#               over tcp: >= 80% of it)
 #   -o DIR      output directory (default bench/results/DATE-npPES, with
 #               -ucx-TLS appended in forced-remote mode)
 #   -t SECONDS  time limit per run (default 180)
 #   -h          this help
 # Environment: BASE_OSHCC, BASE_OSHRUN (default /usr/bin/oshcc, oshrun);
+#   UCX_PERFTEST (default: ucx_perftest from PATH; -u mode only);
 #   OSHRUN_ARGS extra launcher arguments for both sides (e.g. "--bind-to core");
 #   UCX_TLS etc. are passed through unchanged (and recorded); -u overrides
 #   UCX_TLS for both sides.
@@ -50,6 +55,7 @@ outdir=
 run_limit=180
 base_cc=${BASE_OSHCC:-/usr/bin/oshcc}
 base_run=${BASE_OSHRUN:-/usr/bin/oshrun}
+perftest=${UCX_PERFTEST:-$(command -v ucx_perftest 2>/dev/null)}
 python=/usr/bin/python3
 [ -x "$python" ] || python=python3
 
@@ -134,6 +140,23 @@ else
     echo "compare.sh: NOTE: cacheline probe did not build (see $raw/build-cacheline.log)"
 fi
 
+# ucx_perftest sizes (-u only): powers of two from 1 MiB up to the largest
+# put size of the run (at most shmem_bench's 4 MiB heap buffer).
+perf_sizes=()
+if [ -n "$ucx_tls" ]; then
+    if [ -z "$perftest" ] || [ ! -x "$perftest" ]; then
+        echo "compare.sh: NOTE: ucx_perftest not found (package ucx-utils):" \
+            "no ceiling for large puts"
+        perftest=
+    else
+        top=${size_cap:-4194304}
+        [ "$top" -gt 4194304 ] && top=4194304
+        for ((sz = 1048576; sz <= top; sz *= 2)); do perf_sizes+=("$sz"); done
+        [ ${#perf_sizes[@]} -gt 0 ] ||
+            echo "compare.sh: NOTE: largest put size below 1 MiB: no ucx_perftest ceiling"
+    fi
+fi
+
 # ---- machine and settings -----------------------------------------------------
 ncpu=$(nproc 2>/dev/null || echo 1)
 ompi_ver=$(ompi_info --version 2>/dev/null | head -n 1)
@@ -157,6 +180,8 @@ git_rev=$(git -C "$here" describe --always --dirty 2>/dev/null || echo none)
         printf 'UCX_TLS\t%s\n' "$ucx_tls"
         printf 'ucx_forced_tls\t%s\n' "$ucx_tls"
         printf 'mode\t%s\n' "forced-remote over UCX: ours ROCSHMEM_PES_PER_NODE=1 UCX_TLS=$ucx_tls; theirs UCX_TLS=$ucx_tls"
+        [ ${#perf_sizes[@]} -gt 0 ] &&
+            printf 'ceiling\t%s\n' "$perftest -t ucp_put_bw, server and client on localhost, UCX_TLS=$ucx_tls, sizes ${perf_sizes[*]}"
     else
         printf 'UCX_TLS\t%s\n' "${UCX_TLS:-(unset)}"
         printf 'mode\t%s\n' "local (shared memory)"
@@ -223,6 +248,44 @@ run_side() { # side launcher round
     return 1
 }
 
+# The ceiling for large puts in -u mode: ucx_perftest's UCP put bandwidth
+# between two processes on this host over the same UCX_TLS (the client puts
+# into the server's memory, a window of puts in flight, a flush at the end).
+# One JSON line per size, in shmem_bench's format, into perftest.rROUND.jsonl.
+perf_iters() { # size -> iterations: shmem_bench's 128 MiB per repetition, x scale
+    awk -v s="$1" -v k="$scale" 'BEGIN { n = int(134217728 / s * k); print (n < 10 ? 10 : n) }'
+}
+run_perftest() { # round
+    local round=$1 out=$raw/perftest.r$1.jsonl err=$raw/perftest.r$1.err
+    local size iters port srv csv i
+    : >"$out"
+    : >"$err"
+    for size in "${perf_sizes[@]}"; do
+        iters=$(perf_iters "$size")
+        port=$((20000 + RANDOM % 20000))
+        UCX_TLS=$ucx_tls timeout -k 5 "$run_limit" "$perftest" -t ucp_put_bw -s "$size" \
+            -n "$iters" -w $((iters / 10 + 1)) -p "$port" >"$raw/perftest.srv" 2>&1 &
+        srv=$!
+        for ((i = 0; i < 50; i++)); do
+            grep -q 'Waiting for connection' "$raw/perftest.srv" 2>/dev/null && break
+            sleep 0.1
+        done
+        csv=$(UCX_TLS=$ucx_tls timeout -k 5 "$run_limit" "$perftest" localhost \
+            -t ucp_put_bw -s "$size" -n "$iters" -w $((iters / 10 + 1)) -p "$port" -v 2>>"$err")
+        wait "$srv" 2>/dev/null
+        cat "$raw/perftest.srv" >>"$err"
+        # -v: a CSV header, then iterations,50%lat,avg_lat,overall_lat (us),
+        # avg_bw,overall_bw (MB/s = 2^20 bytes/s),avg_mr,overall_mr
+        awk -F, -v s="$size" -v it="$iters" '
+            /^ *[0-9]/ && NF >= 6 && $6 > 0 {
+                mbps = $6 * 1048576 / 1e6
+                printf "{\"bench\":\"ucx_perftest_put_bw\",\"size\":%d,\"pes\":2,\"us\":%.3f,\"MBps\":%.1f,\"iters\":%d}\n", s, s / mbps, mbps, it
+                exit
+            }' <<<"$csv" >>"$out"
+    done
+    [ -s "$out" ] || echo "compare.sh: NOTE: ucx_perftest gave no numbers in round $round (see $err)"
+}
+
 start=$SECONDS
 for ((r = 1; r <= rounds; r++)); do
     echo "compare.sh: round $r/$rounds"
@@ -238,6 +301,7 @@ for ((r = 1; r <= rounds; r++)); do
         "$cacheline" >"$raw/cacheline.r$r.jsonl" 2>"$raw/cacheline.r$r.err" ||
             echo "compare.sh: NOTE: cacheline probe failed in round $r"
     fi
+    [ ${#perf_sizes[@]} -gt 0 ] && run_perftest "$r"
 done
 echo "compare.sh: runs took $((SECONDS - start)) s"
 printf 'loadavg_end\t%s\n' "$(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null)" >>"$raw/meta.tsv"

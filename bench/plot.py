@@ -5,7 +5,8 @@ Usage: plot.py RESULTS.jsonl [OUT.png]   (default OUT: next to RESULTS)
 
 Up to four panels, each only if the results have rows for it: latency vs
 size (put/get on heap and static, log-log) and bandwidth vs size (same, with
-local memcpy as the physical limit); below them, the 8-byte operations (RMA,
+local memcpy as the physical limit, and in UCX mode ucx_perftest's put
+bandwidth as the ceiling of large puts); below them, the 8-byte operations (RMA,
 atomics, ping-pong one-way, locks) and barrier as bars, heap and static;
 then the 1.x collectives (8 B, 4 KiB, 1 MiB per PE) as bars. Solid = ours,
 dashed = baseline; bar labels are ours/OSHMEM.
@@ -76,6 +77,12 @@ def plot_curves(ax_lat, ax_bw, by, rows):
     if mc:
         ax_bw.plot([s for s, _ in mc], [m / 1000 for _, m in mc], ":",
                    color="black", label="local memcpy (limit)")
+    pc = sorted((r["size"], r["MBps"]) for r in rows
+                if r["bench"] == "ucx_perftest_put_bw" and r.get("MBps"))
+    if pc:  # UCX mode: the ceiling for large puts
+        ax_bw.plot([s for s, _ in pc], [m / 1000 for _, m in pc], "*",
+                   color="black", markersize=8,
+                   label="ucx_perftest ucp_put_bw (ceiling)")
 
     for ax in (ax_lat, ax_bw):
         ax.set_xscale("log", base=2)

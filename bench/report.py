@@ -6,7 +6,9 @@ one file per round) and RAW/cacheline.rN.jsonl, plus META (tab-separated
 key/value lines). For every (bench, size) it takes the median over rounds of
 each side's per-run median, and the ratio ours/theirs of those times.
 Physical limits: memcpy (median over all runs of both sides) and the
-cache-line hand-off between two cores.
+cache-line hand-off between two cores; in forced-remote (UCX) mode also
+RAW/perftest.rN.jsonl, ucx_perftest's UCP put bandwidth with the same
+UCX_TLS: the ceiling for puts of 1 MiB and up (ours/ceiling is printed).
 
 Writes OUT (JSON lines: one {"meta": {...}} line, then one line per row)
 and prints the table (also written to TABLE if given). Standard library only.
@@ -41,13 +43,24 @@ COLL = ("broadcast64", "collect64", "fcollect64", "alltoall64",
         "long_sum_to_all")
 # Rows whose bandwidth is compared with local memcpy.
 BANDWIDTH = ("put", "get", "put_static", "get_static")
+# Forced-remote (UCX) mode: puts of this size and up are compared with
+# ucx_perftest's ucp_put_bw over the same UCX_TLS (the issue's ceiling:
+# "large put bandwidth over tcp within 80% of ucx_perftest").
+CEILING_BENCH = "ucx_perftest_put_bw"
+CEILING_MIN_SIZE = 1 << 20
+CEILING_TCP_FRAC = 0.8
 
 
 def target(bench, size, pes=None, ucx_tls=None):
-    """(ratio_max, memcpy_fraction_min, note) or None."""
+    """(ratio_max, limit_fraction_min, note) or None.  The fraction is of
+    memcpy, or in UCX mode of the ucx_perftest ceiling."""
     if ucx_tls:
         # PERF.md: the forced-remote path over UCX <= 1.0x OSHMEM with the
-        # same UCX_TLS, for every operation measured that way.
+        # same UCX_TLS, for every operation measured that way; issue 5:
+        # large puts over tcp >= 80% of ucx_perftest's put bandwidth.
+        if (bench == "put" and size >= CEILING_MIN_SIZE
+                and "tcp" in ucx_tls.split(",")):
+            return (1.0, CEILING_TCP_FRAC, " (UCX %s)" % ucx_tls)
         return (1.0, None, " (UCX %s)" % ucx_tls)
     if bench in COLL and size == 8:
         return (0.5, None, "")
@@ -173,6 +186,11 @@ def main():
             if bench == "memcpy":
                 memcpy.setdefault(size, []).extend(us.values())
     memcpy_mbps = {s: mbps(s, med(v)) for s, v in memcpy.items()}
+    # The UCX mode's ceiling for large puts: per size, the median over rounds.
+    pt, _, _ = load_runs(args.raw, "perftest")
+    ceiling = {size: (mbps(size, med(us)), [us[r] for r in sorted(us)])
+               for (bench, size), us in pt.items() if bench == CEILING_BENCH}
+    meta["ucx_perftest_MBps_1MiB"] = ceiling.get(1 << 20, (None,))[0]
     rtts = list(cl.get(("cacheline_rtt", 64), {}).values())
     rtt = min(rtts) if rtts else None
     one_way_us = rtt / 2 if rtt else None
@@ -207,6 +225,11 @@ def main():
             row["memcpy_MBps"] = lim
             row["ours_memcpy_frac"] = row["ours_MBps"] / lim if o else None
             row["theirs_memcpy_frac"] = row["theirs_MBps"] / lim if t else None
+        if bench == "put" and size >= CEILING_MIN_SIZE and size in ceiling:
+            cmb = ceiling[size][0]
+            row["ceiling_MBps"] = cmb
+            row["ours_ceiling_frac"] = row["ours_MBps"] / cmb if o else None
+            row["theirs_ceiling_frac"] = row["theirs_MBps"] / cmb if t else None
         for side, var in (("ours", ours_var), ("theirs", theirs_var)):
             if (bench, size) in var:
                 row[side + "_variant"] = "/".join(sorted(var[(bench, size)]))
@@ -216,10 +239,12 @@ def main():
         if tgt:
             ok = row["ratio"] is not None and row["ratio"] <= tgt[0]
             if tgt[1] is not None:
-                frac = row.get("ours_memcpy_frac")
+                frac = row.get("ours_ceiling_frac" if ucx_tls else
+                               "ours_memcpy_frac")
                 ok = ok and frac is not None and frac >= tgt[1]
             row["target"] = "ratio<=%.1f" % tgt[0] + (
-                ", >=%d%% memcpy" % (tgt[1] * 100) if tgt[1] else "") + tgt[2]
+                ", >=%d%% %s" % (tgt[1] * 100, "ucx_perftest" if ucx_tls
+                                 else "memcpy") if tgt[1] else "") + tgt[2]
             row["target_met"] = ok if row["ratio"] is not None else None
             # The verdict holds only if no round's ratio crosses the target.
             row["target_spread_crosses"] = bool(pr) and (
@@ -228,6 +253,10 @@ def main():
     for size in sorted(memcpy_mbps):
         rows.append({"bench": "memcpy", "size": size, "pes": 1,
                      "us": med(memcpy[size]), "MBps": memcpy_mbps[size]})
+    for size in sorted(ceiling):
+        rows.append({"bench": CEILING_BENCH, "size": size, "pes": 2,
+                     "us": size / ceiling[size][0], "MBps": ceiling[size][0],
+                     "rounds_us": ceiling[size][1]})
     if rtt:
         rows.append({"bench": "cacheline_rtt", "size": 64, "pes": 1,
                      "us": rtt, "one_way_us": one_way_us})
@@ -250,10 +279,13 @@ def main():
     lines.append(hdr)
     lines.append("-" * len(hdr))
     for r in rows:
-        if r["bench"] in ("memcpy", "cacheline_rtt"):
+        if r["bench"] in ("memcpy", "cacheline_rtt", CEILING_BENCH):
             continue
         lim, of, tf = "", None, None
-        if "memcpy_MBps" in r:
+        if "ceiling_MBps" in r:
+            lim = "%.2fGB/s*" % (r["ceiling_MBps"] / 1000)
+            of, tf = r["ours_ceiling_frac"], r["theirs_ceiling_frac"]
+        elif "memcpy_MBps" in r:
             lim = "%.1fGB/s" % (r["memcpy_MBps"] / 1000)
             of, tf = r["ours_memcpy_frac"], r["theirs_memcpy_frac"]
         elif "limit_us" in r:
@@ -279,6 +311,12 @@ def main():
     lines.append("x/lim = bandwidth as a fraction of local memcpy at that size; "
                  "for barrier, pingpong* and 8-byte collectives: one-way "
                  "cache-line hand-off / time.")
+    if ceiling:
+        lines.append("*: put >= 1 MiB: lim = the ceiling, ucx_perftest -t "
+                     "ucp_put_bw with the same UCX_TLS (client and server on "
+                     "this host; x/lim = bandwidth / its bandwidth): %s" %
+                     ", ".join("%s %.2f GB/s" % (size_str(sz), ceiling[sz][0] / 1000)
+                               for sz in sorted(ceiling)))
     lines.append("target: ok/MISS by the median ratio; '~' = the rnd range "
                  "crosses the target (not a settled result; more rounds).")
     lines.append("pingpong*: one-way time (round trip / 2); lock_cont*: time "

@@ -12,6 +12,7 @@ packages=(
   build-essential autoconf automake libtool pkg-config make  # toolchain, autotools
   openmpi-bin libopenmpi-dev                                 # MPI bootstrap, mpirun (required)
   libucx-dev                                                 # UCX (optional, detected)
+  ucx-utils                                                  # ucx_perftest, ucx_info: bench/compare.sh -u's ceiling
   libhwloc-dev                                               # hwloc (optional, detected)
   check                                                      # unit tests (make check)
   file procps                                                # used by libtool and the tests
