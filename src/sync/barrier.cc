@@ -48,10 +48,10 @@ void signal(const char *call, int to) {
   if (loc.mapped) {
     __atomic_store_n(reinterpret_cast<uint64_t *>(loc.mapped), value, __ATOMIC_RELEASE);
   } else {
-    /* Ordered after everything this PE sent before (fence), and written by
-     * one 8-byte put, so the waiter never sees a torn value. */
-    net::fence();
-    net::put(call, to, loc, &value, sizeof value, false);
+    /* Ordered after everything this PE sent before (a fence), and written
+     * by one 8-byte put, so the waiter never sees a torn value; a later
+     * quiet need not complete it (net::put_signal). */
+    net::put_signal(call, to, loc, value);
   }
 }
 

@@ -38,6 +38,13 @@ void teardown(Bootstrap &boot);
 void put(const char *call, int pe, const Location &to, const void *src, size_t bytes, bool nbi);
 void get(const char *call, int pe, const Location &from, void *dst, size_t bytes, bool nbi);
 
+/* A synchronization counter's new value (sync/barrier.cc): one 8-byte put,
+ * ordered after everything this PE issued before it (a fence first), that
+ * quiet does not wait for.  Only the target's wait loop needs it, and it
+ * observes the put itself; nothing a program can see depends on its remote
+ * completion.  Teardown completes it. */
+void put_signal(const char *call, int pe, const Location &to, uint64_t value);
+
 enum class AtomicOp { Add, And, Or, Xor, Swap, CompareSwap };
 /* A 4- or 8-byte atomic on the remote location; returns the old value. */
 uint64_t atomic(const char *call, int pe, const Location &at, AtomicOp op, uint64_t operand,

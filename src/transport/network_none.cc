@@ -23,6 +23,7 @@ void put(const char *call, int pe, const Location &, const void *, size_t, bool)
   unreachable(call, pe);
 }
 void get(const char *call, int pe, const Location &, void *, size_t, bool) { unreachable(call, pe); }
+void put_signal(const char *call, int pe, const Location &, uint64_t) { unreachable(call, pe); }
 uint64_t atomic(const char *call, int pe, const Location &, AtomicOp, uint64_t, uint64_t, size_t) {
   unreachable(call, pe);
 }

@@ -4,7 +4,8 @@
  * the network; both symmetric segments (heap and static data) registered with
  * ucp_mem_map and their rkeys exchanged at init over the bootstrap.  RMA uses
  * ucp_put_nbx / ucp_get_nbx, AMOs ucp_atomic_op_nbx, fence ucp_worker_fence
- * and quiet waits for every outstanding _nbi request, then flushes the worker.
+ * and quiet waits for every outstanding _nbi request, then flushes the worker
+ * if a put was issued since the last flush.
  *
  * Progress: transports without hardware RMA/atomics (tcp, and shared memory
  * for atomics) are emulated by UCX with active messages that the *target*
@@ -77,6 +78,13 @@ struct Ucx {
    * that requests stuck behind a slow peer do not make every later _nbi
    * call scan them all again (that was quadratic: 1.6 s for 32768 puts). */
   size_t reap_at = kReapAt;
+  /* A put was issued since the last worker flush: quiet must flush.  Gets
+   * and atomics complete when their request does, and put_signal's puts
+   * need no remote completion, so without puts quiet skips the flush, which
+   * over TCP is a round trip to every peer with a put in flight (the
+   * barrier's previous signal, back to back barriers).  Read and written
+   * under the Guard. */
+  bool unflushed = false;
   std::mutex lock;       /* serializes the worker when `locking` (see the top) */
   bool locking = false;  /* set before any second thread can touch the worker */
   /* Bumped by application threads each time they call into the worker; the
@@ -191,11 +199,19 @@ void sleep_us(long us) {
  * (app_ticks moves), that thread already serves incoming traffic, and a
  * wake-up plus a lock handoff per message would only slow it down (on 2
  * cores they cost more than the message): the thread then sleeps, longer
- * each time it finds the application still busy (50 us doubling to 1 ms).
- * Once app_ticks stands still, the thread progresses the worker until idle,
- * arms it and sleeps on its event fd until traffic arrives.  So a PE that
- * computes is served within one wake-up, a PE in a wait loop is not
- * disturbed, and an idle PE costs no CPU. */
+ * each time it finds the application still busy (50 us doubling to
+ * kBackoffMaxUs).  Once app_ticks stands still, the thread progresses the
+ * worker until idle, arms it and sleeps on its event fd until traffic
+ * arrives.  So a PE that computes is served within one wake-up, a PE in a
+ * wait loop is not disturbed, and an idle PE costs no CPU. */
+/* The longest of those sleeps, so also how long a PE that stops calling the
+ * library after a long busy phase may leave remote requests unserved.  Each
+ * wake-up preempts a PE that polls: over tcp, 2 PEs, 8-byte put + quiet, get,
+ * fetch_add and ping-pong took 6-13% longer with a 1 ms cap than without the
+ * thread, 1-8% with 4 ms; 16 and 64 ms were no better than 4
+ * (bench/ucx/run2/experiments.txt). */
+constexpr long kBackoffMaxUs = 4000;
+
 void progress_loop() {
   int efd = -1;
   {
@@ -212,7 +228,7 @@ void progress_loop() {
     uint64_t now = g_ucx.app_ticks.load(std::memory_order_relaxed);
     if (now != seen) {
       seen = now;
-      backoff_us = backoff_us ? std::min(2 * backoff_us, 1000L) : 50;
+      backoff_us = backoff_us ? std::min(2 * backoff_us, kBackoffMaxUs) : 50;
       sleep_us(backoff_us);
       continue;
     }
@@ -247,17 +263,23 @@ void stop_progress_thread() {
 
 /* Quiet's work; caller holds the Guard.  Waits for every _nbi request first
  * (a put's request completes when its source is reusable, a get's when the
- * data is here), then flushes, which makes the puts remotely complete. */
-void quiet_locked(const char *call) {
+ * data is here), then flushes, which makes the puts remotely complete: if a
+ * put was issued since the last flush, or with `all` always (teardown: the
+ * put_signal puts too). */
+void quiet_locked(const char *call, bool all = false) {
   for (const Pending &p : g_ucx.pending) {
     ucs_status_t s = wait_request(p.req);
     if (s != UCS_OK) pending_failed(p, s);
   }
   g_ucx.pending.clear();
   g_ucx.reap_at = kReapAt;
+  if (!g_ucx.unflushed && !all) return;
   ucp_request_param_t p{};
   ucs_status_t s = wait_request(ucp_worker_flush_nbx(g_ucx.worker, &p));
-  if (s == UCS_OK) return;
+  if (s == UCS_OK) {
+    g_ucx.unflushed = false;
+    return;
+  }
   /* A worker flush does not say which peer failed: flush each endpoint to
    * name it (only on this error path, it costs a round trip per peer). */
   for (size_t pe = 0; pe < g_ucx.eps.size(); ++pe) {
@@ -411,7 +433,7 @@ void teardown(Bootstrap &boot) {
    * PE's worker still runs, before anyone closes endpoints. */
   if (g_active) {
     Guard g;
-    quiet_locked("shmem_finalize");
+    quiet_locked("shmem_finalize", true);
   }
   boot.barrier();
   stop_progress_thread();
@@ -439,6 +461,7 @@ void teardown(Bootstrap &boot) {
   }
   g_ucx.eps.clear();
   g_ucx.pending.clear();
+  g_ucx.unflushed = false;
   g_ucx.stop.store(false);
   g_ucx.locking = false;
   g_active = false;
@@ -447,11 +470,23 @@ void teardown(Bootstrap &boot) {
 void put(const char *call, int pe, const Location &to, const void *src, size_t bytes, bool nbi) {
   app_tick();
   Guard g;
+  g_ucx.unflushed = true;
   ucp_request_param_t p{};
   ucs_status_ptr_t req = ucp_put_nbx(ep_of(call, pe), src, bytes,
                                      g_ucx.remote_base[to.seg][pe] + to.offset,
                                      g_ucx.rkeys[to.seg][pe], &p);
   finish(call, "put (ucp_put_nbx) to", pe, req, nbi);
+}
+
+void put_signal(const char *call, int pe, const Location &to, uint64_t value) {
+  app_tick();
+  Guard g;
+  ucp_worker_fence(g_ucx.worker);
+  ucp_request_param_t p{};
+  ucs_status_ptr_t req = ucp_put_nbx(ep_of(call, pe), &value, sizeof value,
+                                     g_ucx.remote_base[to.seg][pe] + to.offset,
+                                     g_ucx.rkeys[to.seg][pe], &p);
+  finish(call, "synchronization put (ucp_put_nbx) to", pe, req, false);
 }
 
 void get(const char *call, int pe, const Location &from, void *dst, size_t bytes, bool nbi) {
