@@ -283,7 +283,7 @@ def main():
             continue
         lim, of, tf = "", None, None
         if "ceiling_MBps" in r:
-            lim = "%.2fGB/s*" % (r["ceiling_MBps"] / 1000)
+            lim = "%.3gGB/s*" % (r["ceiling_MBps"] / 1000)
             of, tf = r["ours_ceiling_frac"], r["theirs_ceiling_frac"]
         elif "memcpy_MBps" in r:
             lim = "%.1fGB/s" % (r["memcpy_MBps"] / 1000)
