@@ -150,24 +150,32 @@ void plan_proxy(const char *call, Runtime &rt) {
 /* ROCSHMEM_GPU_COLL_PUSH: the buffers of the device collectives' push path
  * (device/impl/coll_push.h).  That path stores into peers' heaps directly,
  * and every member of a collective must take the same path, so it is on
- * only when no PE of the job reaches any peer through the proxy.  Every PE
- * computes the same size from the same inputs and allocates at the same
- * point of init, so the buffers are symmetric. */
+ * only when no PE of the job reaches any peer through the proxy, and every
+ * PE takes the smallest size any PE asked for (a variable set differently
+ * on some PE must not make members choose different paths, or allocate the
+ * buffers at different offsets). */
 void push_setup(const char *call, Runtime &rt) {
   GpuContext &g = g_gpu;
   device::State &s = g.state;
-  int32_t proxied = g.proxy_peers > 0;
-  std::vector<int32_t> all(rt.n_pes);
-  rt.boot->allgather(&proxied, all.data(), sizeof proxied);
-  bool any_proxy = false;
-  for (int32_t p : all) any_proxy |= p != 0;
   /* Per line: 16 bytes in each of the two buffers of each sending PE. */
   const size_t line_cost = static_cast<size_t>(rt.n_pes) * 2 * 16;
-  size_t lines = std::min<size_t>(rt.cfg.gpu_coll_push / 8, UINT32_MAX);
-  lines = std::min(lines, s.heap_size / 8 / line_cost);
+  struct Wish {
+    uint32_t proxied; /* this PE reaches some peer through the proxy */
+    uint32_t lines;   /* what its ROCSHMEM_GPU_COLL_PUSH asks for */
+  } mine{g.proxy_peers > 0, static_cast<uint32_t>(
+                                std::min<size_t>(rt.cfg.gpu_coll_push / 8, UINT32_MAX))};
+  std::vector<Wish> all(rt.n_pes);
+  rt.boot->allgather(&mine, all.data(), sizeof mine);
+  bool any_proxy = false;
+  size_t lines = s.heap_size / 8 / line_cost;
+  for (const Wish &w : all) {
+    any_proxy |= w.proxied != 0;
+    lines = std::min<size_t>(lines, w.lines);
+  }
   if (any_proxy || !lines) {
     ROCSHMEM_LOG(LOG_INFO, "device collectives: push path off (%s)",
-                 any_proxy ? "a PE uses the GPU proxy" : "ROCSHMEM_GPU_COLL_PUSH=0");
+                 any_proxy ? "a PE uses the GPU proxy"
+                           : "ROCSHMEM_GPU_COLL_PUSH=0 on some PE, or the GPU heap is too small");
     return;
   }
   s.push_inbox = static_cast<uint64_t *>(rt.gpu_heap.allocate(lines * line_cost, 64));
