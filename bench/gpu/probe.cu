@@ -216,6 +216,40 @@ struct RawPutLookup {
     return s;
   }
 };
+/* The peer lookup redone every operation, as in a loop whose PE the
+ * compiler cannot prove constant (the API's case: its lookup sits behind
+ * the checks' branches and is not hoisted), where the lookup above is
+ * hoisted out of the loop.  Where: 0 constant table (indexed LDC), 1 global
+ * table through the read-only path (LDG.CONSTANT, NVSHMEM's), 2 plain
+ * global load, 3 no lookup (the base passed in).  Kind: fence_kind. */
+__device__ __forceinline__ int opaque(int v) {
+  asm volatile("mov.b32 %0, %0;" : "+r"(v));
+  return v;
+}
+template <int Where>
+__device__ __forceinline__ char *lookup_each(int pe, char *base) {
+  int p = opaque(pe);
+  if (Where == 0) return c_peer[p];
+  if (Where == 1) return (char *)__ldg((const unsigned long long *)&c_tab.peer_g[p]);
+  if (Where == 2) return c_tab.peer_g[p];
+  return base + p - opaque(pe);
+}
+template <int Where, int Kind>
+struct RawPutEach {
+  int pe; size_t off; const long long *src; char *base;
+  __device__ long long operator()(long, long long s) const {
+    *(long long *)(lookup_each<Where>(pe, base) + off) = *src;
+    fence_kind<Kind>();
+    return s;
+  }
+};
+template <int Where>
+struct RawFaddEach {
+  int pe; size_t off; char *base;
+  __device__ long long operator()(long, long long s) const {
+    return s + (long long)atomicAdd((unsigned long long *)(lookup_each<Where>(pe, base) + off), 1ull);
+  }
+};
 struct ApiQuietOnly {
   __device__ long long operator()(long, long long s) const {
     rocshmem_quiet();
@@ -397,6 +431,21 @@ int main(int argc, char **argv) {
     lat("raw_put_ctab_sc_gpu", RawPutLookup<true>{pe, 1024, (const long long *)psrc});
     lat("raw_put_gtab_nc_sc_gpu", RawPutLookup<false>{pe, 1024, (const long long *)psrc});
     lat("raw_sc_gpu_only", RawFenceOnly{});
+    {
+      char *pbase = (char *)rocshmem_ptr(lat_buf, pe);
+      const long long *ps = (const long long *)psrc;
+      lat("each_put_ctab_sc_gpu", RawPutEach<0, 0>{pe, 1024, ps, pbase});
+      lat("each_put_ldg_sc_gpu", RawPutEach<1, 0>{pe, 1024, ps, pbase});
+      lat("each_put_gload_sc_gpu", RawPutEach<2, 0>{pe, 1024, ps, pbase});
+      lat("each_put_none_sc_gpu", RawPutEach<3, 0>{pe, 1024, ps, pbase});
+      lat("each_put_ctab_nofence", RawPutEach<0, 4>{pe, 1024, ps, pbase});
+      lat("each_put_ldg_nofence", RawPutEach<1, 4>{pe, 1024, ps, pbase});
+      lat("each_put_none_nofence", RawPutEach<3, 4>{pe, 1024, ps, pbase});
+      lat("each_fadd_ctab", RawFaddEach<0>{pe, 0, pbase});
+      lat("each_fadd_ldg", RawFaddEach<1>{pe, 0, pbase});
+      lat("each_fadd_none", RawFaddEach<3>{pe, 0, pbase});
+    }
+
     lat("raw_put_peer_sc_gpu", RawPutFence<0>{peer_p, (const long long *)psrc});
     lat("raw_put_peer_acqrel_gpu", RawPutFence<1>{peer_p, (const long long *)psrc});
     lat("raw_put_peer_sc_sys", RawPutFence<2>{peer_p, (const long long *)psrc});

@@ -119,3 +119,17 @@ tests/gpu/ctx_kernels.o: tests/gpu/ctx_kernels.cu tests/gpu/ctx_kernels.h $(GPU_
 	$(AM_V_CXX)$(MKDIR_P) tests/gpu && $(GPU_TEST_COMPILE) $(srcdir)/tests/gpu/ctx_kernels.cu -o $@
 tests/gpu/ctx: tests/gpu/ctx.o tests/gpu/ctx_kernels.o
 	$(AM_V_CXXLD)$(GPU_TEST_LINK) tests/gpu/ctx.o tests/gpu/ctx_kernels.o $(GPU_TEST_LIBS)
+
+# Bad input to device calls (one case per job: a trapped kernel leaves the
+# GPU context unusable), run by run_gpu_tests.sh, not by make check:
+#   tests/gpu/errors  PE/address/alignment errors of RMA, p, AMOs, _wg: the
+#                     device's message names the call and argument, the
+#                     launch fails, the job exits non-zero
+GPU_ERROR_PROG = tests/gpu/errors
+check_SCRIPTS += $(GPU_ERROR_PROG)
+CLEANFILES += $(GPU_ERROR_PROG)
+EXTRA_DIST += tests/gpu/errors.cu
+tests/gpu/errors.o: tests/gpu/errors.cu $(GPU_TEST_DEPS)
+	$(AM_V_CXX)$(MKDIR_P) tests/gpu && $(GPU_TEST_COMPILE) $(srcdir)/tests/gpu/errors.cu -o $@
+tests/gpu/errors: tests/gpu/errors.o
+	$(AM_V_CXXLD)$(GPU_TEST_LINK) tests/gpu/errors.o $(GPU_TEST_LIBS)

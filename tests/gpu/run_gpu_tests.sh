@@ -8,17 +8,20 @@
 #
 # STAGED is a folder made by stage.sh (lib/, bin/) or a build tree itself.
 # Environment: NPS (default "2 4"), MPS_MODES (default "off on"), TEST_TIMEOUT
-# (seconds per run, default 120), GPU_SETS (default "all": every GPU; else a
+# (seconds per run, default 300: the AMO test with every peer through the proxy
+# and MPS off took 142 s on 2 PEs), GPU_SETS (default "all": every GPU; else a
 # space-separated list of CUDA_VISIBLE_DEVICES values, each a pass of its
 # own, e.g. "0 0,1" = one GPU, then two).  PE i runs on GPU (node-local rank
 # i) mod (visible GPUs): with 2 GPUs, 2 PEs get one GPU each, 4 PEs two each.
 # PROXY_MODES: ROCSHMEM_GPU_PROXY values (default "auto all": auto, the
 # default, where these same-node PEs use IPC; all, where every device RMA/AMO
 # to another PE goes through the host proxy).  coll also runs once more
-# with ROCSHMEM_GPU_COLL_PUSH=0 (every size on the pull path).  The proxy test forces all
+# with ROCSHMEM_GPU_COLL_PUSH=0 (every size on the pull path) and once with
+# ROCSHMEM_GPU_COLL_PUSH=4096 on PE 0 only (every PE must take 4096).  The proxy test forces all
 # itself and runs once per size, with its finalize-report child
 # (`proxy --leftover`).  PROGS: the programs to run (default every one:
-# "rma amo sync stream coll ctx module proxy").
+# "rma amo sync stream coll ctx module proxy errors"; errors runs its cases
+# once per GPU set and PE count, in the first MPS mode).
 set -u
 staged=$(cd "${1:?usage: $0 STAGED_OR_BUILD_DIR}" && pwd)
 if [ -d "$staged/bin" ]; then bin=$staged/bin lib=$staged/lib
@@ -32,23 +35,32 @@ mps_control=${MPS_CONTROL:-/usr/local/nvidia/bin/nvidia-cuda-mps-control}
 nvidia-smi -L 2>/dev/null | sed 's/^/# /'
 nvidia-smi topo -m 2>/dev/null | sed 's/^/# /'
 passed=0 failed=0 n=0
-progs=${PROGS:-rma amo sync stream coll ctx module proxy}
+progs=${PROGS:-rma amo sync stream coll ctx module proxy errors}
 want() { case " $progs " in *" $1 "*) return 0 ;; esac; return 1; }
 run_one() { # MODE NP PROG [ARGS]
   local mode=$1 np=$2 prog=$3
   shift 3
   local out rc label="$prog np=$np GPUs $gpus MPS $mode${ROCSHMEM_GPU_PROXY:+ proxy $ROCSHMEM_GPU_PROXY}${ROCSHMEM_GPU_COLL_PUSH:+ coll push $ROCSHMEM_GPU_COLL_PUSH}"
-  out=$(timeout "${TEST_TIMEOUT:-120}" mpirun -np "$np" --bind-to none "$bin/$prog" "$@" 2>&1)
+  # PE0_ENV: VAR=VALUE set for PE 0 only (the others keep the environment).
+  local launch=(-np "$np" "$bin/$prog" "$@")
+  if [ -n "${PE0_ENV:-}" ]; then
+    label="$label, PE 0 only $PE0_ENV"
+    launch=(-np 1 env "$PE0_ENV" "$bin/$prog" "$@" : -np $((np - 1)) "$bin/$prog" "$@")
+  fi
+  out=$(timeout "${TEST_TIMEOUT:-300}" mpirun --bind-to none "${launch[@]}" 2>&1)
   rc=$?
   pkill -9 -f "$bin/$prog" 2>/dev/null
   local ok=$(echo "$out" | grep -c '^ok ') bad=$(echo "$out" | grep -c '^not ok ')
   n=$((n + 1))
-  # EXPECT_LOG: a line the run must print (with ROCSHMEM_DEBUG_LEVEL=2 set
+  # EXPECT_LOG: a line every PE must print (with ROCSHMEM_DEBUG_LEVEL=2 set
   # by the caller): which path init chose, say.
-  if [ -n "${EXPECT_LOG:-}" ] && ! echo "$out" | grep -qF "$EXPECT_LOG"; then
-    bad=$((bad + 1))
-    out="$out
-no line '$EXPECT_LOG' in the output"
+  if [ -n "${EXPECT_LOG:-}" ]; then
+    local pes_logged=$(echo "$out" | grep -F "$EXPECT_LOG" | grep -o '^rocshmem\[PE [0-9]*\]' | sort -u | wc -l)
+    if [ "$pes_logged" -ne "$np" ]; then
+      bad=$((bad + 1))
+      out="$out
+'$EXPECT_LOG' printed by $pes_logged of $np PEs"
+    fi
   fi
   if [ "$rc" -eq 0 ] && [ "$bad" -eq 0 ] && [ "$ok" -gt 0 ]; then
     passed=$((passed + ok))
@@ -59,28 +71,54 @@ no line '$EXPECT_LOG' in the output"
     echo "$out" | tail -n 25 | sed 's/^/#   /'
   fi
 }
+# One TAP line for a check of a whole job: "ok" with OK_TEXT when GOOD is 1,
+# else "not ok" with FAIL_TEXT and the tail of the job's output.
+tap_check() { # GOOD OK_TEXT FAIL_TEXT OUTPUT
+  n=$((n + 1))
+  if [ "$1" = 1 ]; then
+    passed=$((passed + 1))
+    echo "ok $n - $2"
+  else
+    failed=$((failed + 1))
+    echo "not ok $n - $3"
+    echo "$4" | tail -n 25 | sed 's/^/#   /'
+  fi
+}
+# Bad input in a kernel (tests/gpu/errors.cu): for each case the device
+# prints a line naming the call and the argument, the launch fails, and the
+# job exits non-zero (one job per case).
+run_errors() { # NP
+  local c out rc re
+  for c in $("$bin/errors" --list); do
+    out=$(timeout "${TEST_TIMEOUT:-300}" mpirun -np "$1" --bind-to none "$bin/errors" "$c" 2>&1)
+    rc=$?
+    pkill -9 -f "$bin/errors" 2>/dev/null
+    re=$(echo "$out" | sed -n 's/^expect: //p' | head -1)
+    local good=0
+    if [ "$rc" -ne 0 ] && [ "$rc" -ne 124 ] && [ -n "$re" ] && echo "$out" | grep -q "^rocshmem: $re" &&
+       echo "$out" | grep -q '^launch failed: '; then good=1; fi
+    tap_check "$good" "errors $c np=$1 GPUs $gpus (named the call and argument, launch failed, exit $rc)" \
+      "errors $c np=$1 GPUs $gpus (exit $rc; wanted a line 'rocshmem: $re')" "$out"
+  done
+}
 # A kernel still posting to the proxy at rocshmem_finalize: every PE must
 # report the requests it left, and return.
 run_leftover() { # NP
   local out rc reports returned
-  out=$(timeout "${TEST_TIMEOUT:-120}" mpirun -np "$1" --bind-to none "$bin/proxy" --leftover 2>&1)
+  out=$(timeout "${TEST_TIMEOUT:-300}" mpirun -np "$1" --bind-to none "$bin/proxy" --leftover 2>&1)
   rc=$?
   pkill -9 -f "$bin/proxy" 2>/dev/null
   reports=$(echo "$out" | grep -c 'rocshmem_finalize: a kernel left [1-9][0-9]* proxy requests unfinished')
   returned=$(echo "$out" | grep -c 'rocshmem_finalize returned')
-  n=$((n + 1))
-  if [ "$rc" -eq 0 ] && [ "$reports" -eq "$1" ] && [ "$returned" -eq "$1" ]; then
-    passed=$((passed + 1))
-    echo "ok $n - proxy --leftover np=$1 (every PE reported and returned)"
-  else
-    failed=$((failed + 1))
-    echo "not ok $n - proxy --leftover np=$1 (exit $rc, $reports reports, $returned returns)"
-    echo "$out" | tail -n 25 | sed 's/^/#   /'
-  fi
+  local good=0
+  if [ "$rc" -eq 0 ] && [ "$reports" -eq "$1" ] && [ "$returned" -eq "$1" ]; then good=1; fi
+  tap_check "$good" "proxy --leftover np=$1 (every PE reported and returned)" \
+    "proxy --leftover np=$1 (exit $rc, $reports reports, $returned returns)" "$out"
 }
 for gpus in ${GPU_SETS:-all}; do
 if [ "$gpus" = all ]; then unset CUDA_VISIBLE_DEVICES; else export CUDA_VISIBLE_DEVICES=$gpus; fi
 echo "# GPUs: $gpus"
+first_mode=${MPS_MODES:-off on}; first_mode=${first_mode%% *}
 for mode in ${MPS_MODES:-off on}; do
   if [ "$mode" = on ]; then
     if [ -z "$mps_control" ]; then echo "# MPS control not found: skipping MPS on"; continue; fi
@@ -92,7 +130,7 @@ for mode in ${MPS_MODES:-off on}; do
       for prog in $progs; do
         case "$prog" in
           module) run_one "$mode" "$np" module "$bin/module_kernel.gpubin" ;;
-          proxy) ;;
+          proxy | errors) ;;
           coll) # init must choose the collectives' push path exactly when no PE uses the proxy
             if [ "$proxy" = all ]; then want_log="device collectives: push path off (a PE uses the GPU proxy)"
             else want_log="device collectives: pushed when a PE receives up to 32768 bytes"; fi
@@ -106,11 +144,17 @@ for mode in ${MPS_MODES:-off on}; do
     # the small messages; under the proxy every size is pulled already).
     if want coll; then
       export ROCSHMEM_GPU_COLL_PUSH=0
-      ROCSHMEM_DEBUG_LEVEL=2 EXPECT_LOG="device collectives: push path off (ROCSHMEM_GPU_COLL_PUSH=0)" \
+      ROCSHMEM_DEBUG_LEVEL=2 EXPECT_LOG="device collectives: push path off (ROCSHMEM_GPU_COLL_PUSH=0 on some PE" \
         run_one "$mode" "$np" coll
       unset ROCSHMEM_GPU_COLL_PUSH
+      # A limit set on one PE only: every PE must take the smallest, or
+      # members would choose different paths for the same collective.
+      ROCSHMEM_DEBUG_LEVEL=2 PE0_ENV=ROCSHMEM_GPU_COLL_PUSH=4096 \
+        EXPECT_LOG="device collectives: pushed when a PE receives up to 4096 bytes" \
+        run_one "$mode" "$np" coll
     fi
     if want proxy; then run_one "$mode" "$np" proxy; fi
+    if want errors && [ "$mode" = "$first_mode" ]; then run_errors "$np"; fi
   done
   if [ "$mode" = on ]; then echo quit | "$mps_control" >/dev/null 2>&1; fi
 done

@@ -11,7 +11,7 @@ make -C "$build" -j"${MAKE_JOBS:-2}" gpu-compile-check >/dev/null
 rm -rf "$dest"
 mkdir -p "$dest/lib" "$dest/bin"
 cp -a "$build"/.libs/librocshmem.so* "$dest/lib/"
-for p in rma amo sync stream coll module module_kernel.gpubin proxy ctx; do cp "$build/tests/gpu/$p" "$dest/bin/"; done
+for p in rma amo sync stream coll module module_kernel.gpubin proxy ctx errors; do cp "$build/tests/gpu/$p" "$dest/bin/"; done
 cp "$here/run_gpu_tests.sh" "$dest/"
 git -C "$here" describe --always --dirty > "$dest/REVISION" 2>/dev/null || true
 du -sh "$dest"

@@ -34,10 +34,11 @@ namespace detail {
 
 inline __device__ __noinline__ void fail_overlap(const char *call, const void *dest,
                                                  const void *source) {
-  if (first_report())
+  const bool first = first_report();
+  if (first)
     printf("rocshmem: %s: dest = %p overlaps source = %p (not supported on the device)\n", call,
            dest, source);
-  ROCSHMEM_DEVICE_TRAP();
+  trap_after_report(first);
 }
 
 }  // namespace detail

@@ -14,10 +14,11 @@ namespace device {
 namespace detail {
 
 inline __device__ __noinline__ void fail_team_pe(const char *call, int pe, int team_size) {
-  if (first_report())
+  const bool first = first_report();
+  if (first)
     printf("rocshmem: %s: pe = %d is out of range [0, %d) of the team this context was "
            "created from\n", call, pe, team_size);
-  ROCSHMEM_DEVICE_TRAP();
+  trap_after_report(first);
 }
 
 }  // namespace detail

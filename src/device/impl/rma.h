@@ -24,11 +24,12 @@ namespace device {
 namespace detail {
 
 inline __device__ __noinline__ void fail_proxy_buffer(const char *call, const void *addr, int pe) {
-  if (first_report())
+  const bool first = first_report();
+  if (first)
     printf("rocshmem: %s: local buffer %p is a thread's private or a block's shared memory; "
            "pe = %d is reached through the host proxy, which can only copy from and to global "
            "memory (over %llu bytes)\n", call, addr, pe, (unsigned long long)kProxyInlineBytes);
-  ROCSHMEM_DEVICE_TRAP();
+  trap_after_report(first);
 }
 
 /* The proxy path of a transfer: the local buffer must be reachable by the

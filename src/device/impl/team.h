@@ -18,7 +18,8 @@ namespace device {
 namespace detail {
 
 inline __device__ __noinline__ void fail_team(const char *call, const State &s, const void *team) {
-  if (first_report()) {
+  const bool first = first_report();
+  if (first) {
     if (s.n_pes <= 0)
       printf("rocshmem: %s: the device state is not set up (rocshmem_init not called, or a "
              "module loaded at run time was not passed to rocshmem_hipmodule_init / "
@@ -29,7 +30,7 @@ inline __device__ __noinline__ void fail_team(const char *call, const State &s, 
       printf("rocshmem: %s: team = %p is not a valid team of this PE (destroyed, never "
              "created, or this PE is not a member)\n", call, team);
   }
-  ROCSHMEM_DEVICE_TRAP();
+  trap_after_report(first);
 }
 
 }  // namespace detail

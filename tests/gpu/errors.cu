@@ -1,0 +1,124 @@
+/*
+ * Bad input to device calls: the kernel must print one line naming the call
+ * and the argument, then trap (the launch fails); it must never write a
+ * wrong address or return as if nothing happened.
+ *
+ *   errors --list        prints the case names, one per line
+ *   errors CASE          (under mpirun) PE 0 runs CASE's kernel; prints
+ *                        "expect: RE" (a grep basic regular expression
+ *                        for what the device must print) and
+ *                        "launch failed: ERROR" when the kernel trapped,
+ *                        then ends the job with MPI_Abort (a trapped kernel
+ *                        leaves the GPU context unusable, so one case per
+ *                        job); "launch succeeded" (exit 1) when it did not.
+ * run_gpu_tests.sh runs every case and checks the three things: a device
+ * line matching "rocshmem: RE", the failed launch, a non-zero exit.
+ */
+#include <mpi.h>
+#include <rocshmem/gpu_platform.h>
+#include <rocshmem/rocshmem.h>
+#include <rocshmem/rocshmem_device.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <string>
+
+namespace {
+
+struct Args {
+  char *heap;    /* rocshmem_malloc'ed, kHeapBytes */
+  char *local;   /* hipMalloc'ed: not symmetric */
+  int n_pes;
+};
+constexpr size_t kHeapBytes = 4096;
+
+__global__ void k_put_pe(Args a) { rocshmem_putmem(a.heap, a.heap + 64, 8, a.n_pes); }
+__global__ void k_get_pe_negative(Args a) { rocshmem_getmem(a.local, a.heap, 8, -1); }
+__global__ void k_p_pe(Args a) { rocshmem_int_p(reinterpret_cast<int *>(a.heap), 1, a.n_pes + 3); }
+__global__ void k_put_not_heap(Args a) { rocshmem_putmem(a.local, a.heap, 8, 0); }
+__global__ void k_put_past_heap(Args a) {
+  /* dest + nelems runs past the end of the heap (the heap is larger than
+   * this allocation; a span of 2^40 bytes is past any heap) */
+  rocshmem_putmem_nbi(a.heap, a.heap, size_t(1) << 40, 0);
+}
+__global__ void k_amo_misaligned(Args a) {
+  (void)rocshmem_long_atomic_fetch_add(reinterpret_cast<long *>(a.heap + 4), 1L, 0);
+}
+__global__ void k_amo_pe(Args a) {
+  rocshmem_long_atomic_add(reinterpret_cast<long *>(a.heap), 1L, a.n_pes);
+}
+__global__ void k_put_wg_pe(Args a) { rocshmem_putmem_wg(a.heap, a.heap + 64, 256, -2); }
+
+struct Case {
+  const char *name;
+  void (*kernel)(Args);
+  int threads;
+  /* what the device must print after "rocshmem: ", a basic regular
+   * expression (%d: n_pes, used once) */
+  const char *expect;
+};
+const Case kCases[] = {
+    {"put_pe", k_put_pe, 1, "rocshmem_putmem: pe = %d is out of range"},
+    {"get_pe_negative", k_get_pe_negative, 1, "rocshmem_getmem: pe = -1 is out of range"},
+    {"p_pe", k_p_pe, 1, "rocshmem_int_p: pe = %d+3 is out of range"},
+    {"put_not_heap", k_put_not_heap, 1,
+     "rocshmem_putmem: address 0x[0-9a-f]* (8 bytes) is not inside the symmetric GPU heap"},
+    {"put_past_heap", k_put_past_heap, 1,
+     "rocshmem_putmem_nbi: address 0x[0-9a-f]* (1099511627776 bytes) is not inside the "
+     "symmetric GPU heap"},
+    {"amo_misaligned", k_amo_misaligned, 1,
+     "rocshmem_long_atomic_fetch_add: address 0x[0-9a-f]* is not aligned to 8 bytes"},
+    {"amo_pe", k_amo_pe, 1, "rocshmem_long_atomic_add: pe = %d is out of range"},
+    {"put_wg_pe", k_put_wg_pe, 64, "rocshmem_putmem_wg: pe = -2 is out of range"},
+};
+
+/* The expected text with n_pes filled in ("%d+3": n_pes + 3). */
+std::string expected(const Case &c, int n_pes) {
+  std::string e = c.expect;
+  size_t at = e.find("%d+3");
+  if (at != std::string::npos) return e.replace(at, 4, std::to_string(n_pes + 3));
+  at = e.find("%d");
+  if (at != std::string::npos) e.replace(at, 2, std::to_string(n_pes));
+  return e;
+}
+
+}  // namespace
+
+int main(int argc, char **argv) {
+  if (argc == 2 && strcmp(argv[1], "--list") == 0) {
+    for (const Case &c : kCases) printf("%s\n", c.name);
+    return 0;
+  }
+  const Case *which = nullptr;
+  for (const Case &c : kCases)
+    if (argc == 2 && strcmp(argv[1], c.name) == 0) which = &c;
+  if (!which) {
+    fprintf(stderr, "usage: %s --list | CASE (under mpirun)\n", argv[0]);
+    return 2;
+  }
+  rocshmem_init();
+  Args a{};
+  a.n_pes = rocshmem_n_pes();
+  a.heap = static_cast<char *>(rocshmem_malloc(kHeapBytes));
+  if (!a.heap || hipMalloc(reinterpret_cast<void **>(&a.local), kHeapBytes) != hipSuccess) {
+    fprintf(stderr, "errors: allocation failed\n");
+    return 2;
+  }
+  if (rocshmem_my_pe() == 0) {
+    printf("expect: %s\n", expected(*which, a.n_pes).c_str());
+    fflush(stdout);
+    which->kernel<<<1, which->threads>>>(a);
+    hipError_t err = hipDeviceSynchronize();
+    if (err == hipSuccess) {
+      printf("launch succeeded\n");
+      fflush(stdout);
+      MPI_Abort(MPI_COMM_WORLD, 1);
+    }
+    printf("launch failed: %s\n", hipGetErrorString(err));
+    fflush(stdout);
+    MPI_Abort(MPI_COMM_WORLD, 3);
+  }
+  MPI_Barrier(MPI_COMM_WORLD); /* PE 0 ends the job */
+  return 1;
+}
