@@ -158,6 +158,7 @@ FT_HELPERS = \
 
 FT_SHELL_TESTS = \
 	tests/functional/setup/singleton.sh \
+	tests/functional/setup/spin_budget.sh \
 	tests/functional/errors/bad_input.sh \
 	tests/functional/faults/faults.sh \
 	tests/functional/faults/peer_uid.sh \

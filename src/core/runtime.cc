@@ -39,7 +39,8 @@ void print_banner(const Runtime &rt) {
 /* Spinning is only cheap while every PE has a core of its own. */
 unsigned choose_spin_count(const Runtime &rt) {
   long cores = sysconf(_SC_NPROCESSORS_ONLN);
-  bool oversubscribed = cores > 0 && static_cast<long>(rt.topo.local_pes.size()) > cores;
+  /* (the machine's PEs, not the node's: emulated nodes share the cores) */
+  bool oversubscribed = cores > 0 && rt.topo.machine_pes > cores;
   return static_cast<unsigned>(oversubscribed ? rt.cfg.oversubscribed_spin_count
                                               : rt.cfg.spin_count);
 }
@@ -201,6 +202,9 @@ void runtime_init(const char *call, int requested, const BootstrapRequest &reque
     ROCSHMEM_LOG(LOG_INFO, "node %d of %d, local rank %d of %zu, pid %d, %s", rt.topo.node_of_pe[rt.my_pe],
                  rt.topo.n_nodes, rt.topo.local_rank, rt.topo.local_pes.size(),
                  static_cast<int>(getpid()), binding_describe().c_str());
+  if (g_log_level >= LOG_INFO)
+    ROCSHMEM_LOG(LOG_INFO, "spin budget %u polls (%d PEs on this machine's %ld cores)",
+                 rt.spin_count, rt.topo.machine_pes, sysconf(_SC_NPROCESSORS_ONLN));
   if (g_log_level >= LOG_INFO && gpu::compiled_in())
     ROCSHMEM_LOG(LOG_INFO, "%s", gpu::describe().c_str());
   rt.boot->barrier();

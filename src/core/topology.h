@@ -16,6 +16,11 @@ struct Topology {
   uint64_t job_nonce = 0;       /* random, chosen by PE 0: names this job's sockets */
   int local_rank = 0;           /* my index in local_pes */
   int n_nodes = 0;
+  /* PEs running on this machine (one kernel, hence one set of cores),
+   * whatever the nodes: emulated nodes (ROCSHMEM_PES_PER_NODE,
+   * ROCSHMEM_NODE_ID) and network namespaces split one machine into
+   * several, and its PEs still share its cores. */
+  int machine_pes = 0;
 };
 
 /* FNV-1a: a stable 64-bit hash of text (the same in every process and
@@ -33,6 +38,10 @@ inline uint64_t fnv1a(const std::string &s) {
  * else host name + boot id + network namespace (two network namespaces on one
  * host cannot share an abstract socket, so they count as two nodes). */
 uint64_t topology_node_key(const std::string &override_id);
+
+/* The identity of this machine's running kernel: its boot id (the host
+ * name where there is none). */
+uint64_t topology_machine_key();
 
 /* Collective over the bootstrap.  pes_per_node > 0 emulates nodes of that
  * many consecutive PEs (for testing the network path on one machine). */
