@@ -86,7 +86,7 @@ static void case_data(const TestTeam &t, int op, size_t nbytes, size_t skew = 0)
   std::vector<unsigned char> pattern(nbytes * blocks), got;
   for (size_t i = 0; i < pattern.size(); ++i) pattern[i] = gt_byte(gt.me, i, op);
   if (!pattern.empty())
-    GT_GPU(hipMemcpy(src, pattern.data(), pattern.size(), hipMemcpyHostToDevice));
+    gt_upload(src, pattern.data(), pattern.size());
   for (int gran = 0; gran < GRAN_COUNT; ++gran) {
     for (int typed = 0; typed < 2; ++typed) {
       if (typed && (nbytes % 4 || skew)) continue;
@@ -262,7 +262,7 @@ static void case_large_reductions(const TestTeam &t) {
 static void case_world_in_kernel() {
   int *buf = (int *)rocshmem_malloc(3 * sizeof(int));
   int v[3] = {gt.me, 1, 2 * gt.me};
-  GT_GPU(hipMemcpy(buf, v, sizeof v, hipMemcpyHostToDevice));
+  gt_upload(buf, v, sizeof v);
   world_sum<<<1, 1>>>(buf, 3);
   GT_GPU(hipDeviceSynchronize());
   std::vector<int> got = gt_download(buf, 3);
@@ -304,7 +304,7 @@ static void case_streams(const TestTeam &t) {
   unsigned char *dst = (unsigned char *)rocshmem_malloc(block * n);
   std::vector<unsigned char> pattern(block * n);
   for (size_t i = 0; i < pattern.size(); ++i) pattern[i] = gt_byte(gt.me, i, 9);
-  GT_GPU(hipMemcpy(src, pattern.data(), pattern.size(), hipMemcpyHostToDevice));
+  gt_upload(src, pattern.data(), pattern.size());
   rocshmem_alltoallmem_on_stream(t.handle, dst, src, block, stream);
   GT_GPU(hipStreamSynchronize(stream));
   std::vector<unsigned char> got = gt_download(dst, block * n);
@@ -323,7 +323,7 @@ static void case_streams(const TestTeam &t) {
   int *ints = (int *)src;
   std::vector<int> v(cnt);
   for (size_t i = 0; i < cnt; ++i) v[i] = gt.me + (int)i;
-  GT_GPU(hipMemcpy(ints, v.data(), cnt * sizeof(int), hipMemcpyHostToDevice));
+  gt_upload(ints, v.data(), cnt * sizeof(int));
   rocshmem_int_sum_reduce_on_stream(t.handle, ints, ints, cnt, stream); /* in place */
   double *dbl = (double *)dst;
   std::vector<double> d(cnt);

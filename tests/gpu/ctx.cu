@@ -67,7 +67,7 @@ int main(int argc, char **argv) {
   int *flag = (int *)rocshmem_malloc(sizeof(int));
   std::vector<unsigned char> pattern(bytes);
   for (size_t i = 0; i < bytes; ++i) pattern[i] = gt_byte(gt.me, i, 7);
-  GT_GPU(hipMemcpy(src, pattern.data(), bytes, hipMemcpyHostToDevice));
+  gt_upload(src, pattern.data(), bytes);
   GT_GPU(hipMemset(data, 0, bytes));
   GT_GPU(hipMemset(flag, 0, sizeof(int)));
   GT_GPU(hipMemset(errors, 0, sizeof(ull)));

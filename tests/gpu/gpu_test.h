@@ -111,6 +111,16 @@ static inline int gt_finish() {
 
 /* Kernel completion, then a world barrier: the data the kernels wrote on
  * every PE is in place. */
+/* A host-to-GPU copy that has landed when this returns.  hipMemcpy from
+ * pageable host memory may return once the data is staged, before the DMA
+ * reaches the GPU, so a kernel on a non-blocking stream, or a peer's kernel
+ * reading this memory after a barrier, could see the old contents (an
+ * alltoallmem_on_stream case once read 3979 stale bytes of a peer's source). */
+static inline void gt_upload(void *dev, const void *host, size_t bytes) {
+  GT_GPU(hipMemcpy(dev, host, bytes, hipMemcpyHostToDevice));
+  GT_GPU(hipDeviceSynchronize());
+}
+
 static inline void gt_sync() {
   GT_GPU(hipDeviceSynchronize());
   rocshmem_barrier_all();

@@ -22,7 +22,7 @@ static void upload_pattern(unsigned char *dev, size_t chunk, int chunks, int sal
   std::vector<unsigned char> pattern(chunk * chunks);
   for (size_t i = 0; i < pattern.size(); ++i)
     pattern[i] = salt >= 0 ? gt_byte(gt.me, i, salt) : gt_byte(gt.me, i % chunk, int(i / chunk));
-  GT_GPU(hipMemcpy(dev, pattern.data(), pattern.size(), hipMemcpyHostToDevice));
+  gt_upload(dev, pattern.data(), pattern.size());
 }
 
 /* A kernel still posting requests when rocshmem_finalize runs: finalize must

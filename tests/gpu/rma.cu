@@ -52,7 +52,7 @@ int main(int argc, char **argv) {
   int *scratch = (int *)rocshmem_malloc(16 * sizeof(int));
   int local[4];
   for (int i = 0; i < 4; ++i) local[i] = 100 + 10 * gt.me + i;
-  GT_GPU(hipMemcpy(scratch, local, sizeof local, hipMemcpyHostToDevice));
+  gt_upload(scratch, local, sizeof local);
   GT_GPU(hipMemset(ints, 0xff, 32 * sizeof(int)));
   gt_sync();
   typed_put<<<1, 64>>>(ints, scratch, halves, bf16s, next, ROCSHMEM_CTX_DEFAULT);

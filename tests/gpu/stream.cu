@@ -134,7 +134,7 @@ void case_stream_rma_signal() {
   uint64_t *sig = (uint64_t *)rocshmem_calloc(1, sizeof(uint64_t));
   std::vector<unsigned char> pattern(n);
   for (size_t i = 0; i < n; ++i) pattern[i] = gt_byte(gt.me, i, 13);
-  GT_GPU(hipMemcpy(src, pattern.data(), n, hipMemcpyHostToDevice));
+  gt_upload(src, pattern.data(), n);
   hipStream_t stream;
   GT_GPU(hipStreamCreateWithFlags(&stream, hipStreamNonBlocking));
   rocshmem_barrier_all();

@@ -64,7 +64,7 @@ int main(int argc, char **argv) {
   std::vector<unsigned char> pattern(chunk * iters);
   for (int i = 0; i < iters; ++i)
     for (size_t j = 0; j < chunk; ++j) pattern[i * chunk + j] = gt_byte(gt.me, j, i);
-  GT_GPU(hipMemcpy(src, pattern.data(), pattern.size(), hipMemcpyHostToDevice));
+  gt_upload(src, pattern.data(), pattern.size());
   for (int gran = 0; gran < GRAN_COUNT; ++gran) {
     ull *errors = alloc_counter();
     GT_GPU(hipMemset(data, 0, chunk * iters));
