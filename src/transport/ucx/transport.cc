@@ -173,6 +173,16 @@ ucp_ep_h ep_of(const char *call, int pe) {
   return ep;
 }
 
+/* One ucp_put_nbx and its completion (finish); caller holds the Guard. */
+void put_locked(const char *call, const char *what, int pe, const Location &to, const void *src,
+                size_t bytes, bool nbi) {
+  ucp_request_param_t p{};
+  ucs_status_ptr_t req = ucp_put_nbx(ep_of(call, pe), src, bytes,
+                                     g_ucx.remote_base[to.seg][pe] + to.offset,
+                                     g_ucx.rkeys[to.seg][pe], &p);
+  finish(call, what, pe, req, nbi);
+}
+
 /* Exchanges a variable-length blob with every PE over the bootstrap. */
 std::vector<std::vector<char>> allgather_blobs(Bootstrap &boot, const void *data, size_t len) {
   const int n = boot.size();
@@ -471,22 +481,14 @@ void put(const char *call, int pe, const Location &to, const void *src, size_t b
   app_tick();
   Guard g;
   g_ucx.unflushed = true;
-  ucp_request_param_t p{};
-  ucs_status_ptr_t req = ucp_put_nbx(ep_of(call, pe), src, bytes,
-                                     g_ucx.remote_base[to.seg][pe] + to.offset,
-                                     g_ucx.rkeys[to.seg][pe], &p);
-  finish(call, "put (ucp_put_nbx) to", pe, req, nbi);
+  put_locked(call, "put (ucp_put_nbx) to", pe, to, src, bytes, nbi);
 }
 
 void put_signal(const char *call, int pe, const Location &to, uint64_t value) {
   app_tick();
   Guard g;
   ucp_worker_fence(g_ucx.worker);
-  ucp_request_param_t p{};
-  ucs_status_ptr_t req = ucp_put_nbx(ep_of(call, pe), &value, sizeof value,
-                                     g_ucx.remote_base[to.seg][pe] + to.offset,
-                                     g_ucx.rkeys[to.seg][pe], &p);
-  finish(call, "synchronization put (ucp_put_nbx) to", pe, req, false);
+  put_locked(call, "synchronization put (ucp_put_nbx) to", pe, to, &value, sizeof value, false);
 }
 
 void get(const char *call, int pe, const Location &from, void *dst, size_t bytes, bool nbi) {
