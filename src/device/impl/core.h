@@ -68,13 +68,18 @@ inline __device__ void trap_after_report(bool reporter) {
   ROCSHMEM_DEVICE_TRAP();
 }
 
+/* The report of a call whose device state is empty (n_pes 0). */
+inline __device__ void print_not_set_up(const char *call) {
+  printf("rocshmem: %s: the device state is not set up (rocshmem_init not called, or a module "
+         "loaded at run time was not passed to rocshmem_hipmodule_init / "
+         "rocshmem_cumodule_init)\n", call);
+}
+
 inline __device__ __noinline__ void fail_pe(const char *call, int pe, int n_pes) {
   const bool first = first_report();
   if (first) {
     if (n_pes <= 0)
-      printf("rocshmem: %s: the device state is not set up (rocshmem_init not called, or a "
-             "module loaded at run time was not passed to rocshmem_hipmodule_init / "
-             "rocshmem_cumodule_init)\n", call);
+      print_not_set_up(call);
     else
       printf("rocshmem: %s: pe = %d is out of range [0, %d)\n", call, pe, n_pes);
   }

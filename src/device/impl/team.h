@@ -21,9 +21,7 @@ inline __device__ __noinline__ void fail_team(const char *call, const State &s, 
   const bool first = first_report();
   if (first) {
     if (s.n_pes <= 0)
-      printf("rocshmem: %s: the device state is not set up (rocshmem_init not called, or a "
-             "module loaded at run time was not passed to rocshmem_hipmodule_init / "
-             "rocshmem_cumodule_init)\n", call);
+      print_not_set_up(call);
     else if (!team)
       printf("rocshmem: %s: team = ROCSHMEM_TEAM_INVALID\n", call);
     else
