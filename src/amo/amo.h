@@ -10,7 +10,8 @@
  *    all of them.  AMOs a PE makes on its own memory use CPU atomics: UCX
  *    performs emulated AMOs with CPU atomics at the target, so the two mix
  *    safely (and UCX 1.13's loopback endpoint loses bitwise AMOs: seen
- *    here).  The transport sets UCX_ATOMIC_MODE=cpu unless the user chose,
+ *    here; so do its shared-memory transports, where net::atomic makes
+ *    them compare-and-swap loops).  The transport sets UCX_ATOMIC_MODE=cpu unless the user chose,
  *    so that NIC hardware atomics never mix with them.  Plain loads of a location (wait_until,
  *    signal_fetch) stay local: they only need to observe the result.
  * Read-modify-writes on the CPU are sequentially consistent (a locked

@@ -65,6 +65,29 @@ void map_peers(const char *call, Runtime &rt, const std::vector<SegmentFds> &fds
   }
 }
 
+/* A PE alone on its node in a job that spans nodes maps no peer's heap and
+ * no peer maps its own: every other PE reaches it through UCX, so UCX
+ * allocates it (net::allocate_heap says why).  Otherwise, and if UCX cannot,
+ * a memfd that same-node peers map. */
+void create_heap(const char *call, Runtime &rt) {
+  std::string error;
+  if (rt.topo.n_nodes > 1 && rt.topo.local_pes.size() == 1 && net::compiled_in()) {
+    size_t page = page_size();
+    size_t size = (rt.cfg.heap_size + page - 1) & ~(page - 1);
+    if (char *base = net::allocate_heap(size, SymmetricHeap::kMaxAlign, &error)) {
+      rt.heap.adopt(base, size, SymmetricHeap::kMaxAlign);
+      ROCSHMEM_LOG(LOG_INFO, "symmetric heap: %zu bytes allocated by UCX (alone on node %d)", size,
+                   rt.topo.node_of_pe[rt.my_pe]);
+      return;
+    }
+    ROCSHMEM_LOG(LOG_INFO, "symmetric heap: UCX cannot allocate it (%s); using a memfd",
+                 error.c_str());
+  }
+  if (!rt.heap.create(rt.cfg.heap_size, &error))
+    fatal(call, "cannot create a symmetric heap of %zu bytes (SHMEM_SYMMETRIC_SIZE): %s",
+          rt.cfg.heap_size, error.c_str());
+}
+
 /* Static data is symmetric only if every PE runs an executable with the same
  * data layout (SPMD); otherwise offsets would not correspond. */
 bool static_data_agrees(Runtime &rt) {
@@ -172,9 +195,7 @@ void runtime_init(const char *call, int requested, const BootstrapRequest &reque
   topology_discover(*rt.boot, rt.cfg.node_id, rt.cfg.pes_per_node, &rt.topo);
   rt.spin_count = choose_spin_count(rt);
 
-  if (!rt.heap.create(rt.cfg.heap_size, &error))
-    fatal(call, "cannot create a symmetric heap of %zu bytes (SHMEM_SYMMETRIC_SIZE): %s",
-          rt.cfg.heap_size, error.c_str());
+  create_heap(call, rt);
   if (rt.cfg.static_data && !static_data_share(&rt.data, &error)) {
     ROCSHMEM_LOG(LOG_WARN, "%s: global/static variables are not symmetric: %s", call, error.c_str());
     rt.data = ShmSegment{};

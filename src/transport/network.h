@@ -26,9 +26,18 @@ extern bool g_active;
 
 bool compiled_in();
 
+/* The symmetric heap of a PE that no same-node peer maps (it is alone on its
+ * node), allocated by UCX so that UCX's shared-memory transports reach it
+ * directly: they reach memory UCX did not allocate only through messages
+ * that the target's worker must progress.  `size` bytes, zero-filled, at a
+ * multiple of `align` (a power of two); freed by teardown.  nullptr with
+ * *error when UCX cannot (the caller falls back to a memfd heap).  Before
+ * setup, on the PEs that call it. */
+char *allocate_heap(size_t size, size_t align, std::string *error);
 /* Collective, at init: connects every PE whose path is UNREACHABLE (and
- * every other PE when g_peers.amo_via_network) and marks the former UCX.  Segments are
- * registered from g_peers.lo/hi.  Returns false with *error on failure. */
+ * every other PE when g_peers.amo_via_network) and marks the former UCX.
+ * Segments are registered from g_peers.lo/hi (the heap already is if
+ * allocate_heap made it).  Returns false with *error on failure. */
 bool setup(Runtime &rt, std::string *error);
 /* Collective, at finalize. */
 void teardown(Bootstrap &boot);

@@ -10,6 +10,10 @@ bool g_active = false;
 
 bool compiled_in() { return false; }
 
+char *allocate_heap(size_t, size_t, std::string *error) {
+  *error = "this build of rocshmem has no network transport (configure found no UCX)";
+  return nullptr;
+}
 bool setup(Runtime &, std::string *error) {
   *error = "this build of rocshmem has no network transport (configure found no UCX)";
   return false;

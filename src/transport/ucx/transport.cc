@@ -2,7 +2,9 @@
  *
  * One UCP context and one worker per PE; an endpoint to every PE served over
  * the network; both symmetric segments (heap and static data) registered with
- * ucp_mem_map and their rkeys exchanged at init over the bootstrap.  RMA uses
+ * ucp_mem_map and their rkeys exchanged at init over the bootstrap.  A PE
+ * that is alone on its node has its heap allocated by UCX instead
+ * (allocate_heap), which UCX's shared-memory transports reach directly.  RMA uses
  * ucp_put_nbx / ucp_get_nbx, AMOs ucp_atomic_op_nbx, fence ucp_worker_fence
  * and quiet waits for every outstanding _nbi request, then flushes the worker
  * if a put was issued since the last flush.
@@ -16,25 +18,27 @@
  * worker too, for latency (ROCSHMEM_UCX_PROGRESS_THREAD=0 leaves only those).
  *
  * Locking: the worker is created SERIALIZED and every call into it is made
- * under g_ucx.lock, a futex-based mutex, when more than one thread can touch
- * it (progress thread, THREAD_MULTIPLE, the teardown helper).  UCX's own
- * UCS_THREAD_MODE_MULTI lock is a spinlock: on 2 cores running 2 PEs and
- * their progress threads, a lock holder preempted by the scheduler makes the
- * other thread spin away its time slice; with MULTI, 8-byte operations took
- * 3-20 us to milliseconds here, and those outliers went away with this
- * scheme (bench/README.md, UCX section).  A mutex sleeps instead, and the progress thread
- * stays off the lock entirely while an application thread drives the worker
- * (progress_loop). */
+ * under g_ucx.lock (ucx/worker_lock.h) when more than one thread can touch
+ * it (progress thread, THREAD_MULTIPLE, the teardown helper): flags that
+ * cost the application no atomic instruction beside the progress thread, a
+ * futex-based mutex under THREAD_MULTIPLE.  UCX's own UCS_THREAD_MODE_MULTI
+ * lock is a spinlock: on 2 cores running 2 PEs and their progress threads, a
+ * lock holder preempted by the scheduler makes the other thread spin away
+ * its time slice; with MULTI, 8-byte operations took 3-20 us to milliseconds
+ * here, and those outliers went away with this scheme (bench/README.md, UCX
+ * section).  The progress thread stays off the worker entirely while an
+ * application thread drives it (progress_loop). */
 #include <sys/epoll.h>
+#include <sys/mman.h>
 #include <time.h>
 #include <ucp/api/ucp.h>
 #include <unistd.h>
 
 #include <algorithm>
 #include <atomic>
+#include <cerrno>
 #include <cstdlib>
 #include <cstring>
-#include <mutex>
 #include <thread>
 #include <vector>
 
@@ -43,6 +47,7 @@
 #include "core/runtime.h"
 #include "rocshmem/rocshmem.h"
 #include "transport/network.h"
+#include "transport/ucx/worker_lock.h"
 
 namespace rocshmem {
 namespace net {
@@ -70,6 +75,9 @@ struct Ucx {
   std::vector<ucp_ep_h> eps;                       /* per PE, null if not served */
   std::vector<ucp_rkey_h> rkeys[SEG_COUNT];        /* per PE */
   std::vector<uint64_t> remote_base[SEG_COUNT];    /* per PE: segment start there */
+  /* per PE: UCX reaches that segment through shared memory (ucp_rkey_ptr
+   * works), where UCX 1.13 loses bitwise AMOs: see atomic() */
+  std::vector<char> shared[SEG_COUNT];
   /* _nbi requests not yet known complete; quiet waits for all of them.
    * Freeing them at once and relying on the worker flush alone left large
    * transfers unfinished after quiet now and then (DESIGN.md, principle 11). */
@@ -85,8 +93,7 @@ struct Ucx {
    * barrier's previous signal, back to back barriers).  Read and written
    * under the Guard. */
   bool unflushed = false;
-  std::mutex lock;       /* serializes the worker when `locking` (see the top) */
-  bool locking = false;  /* set before any second thread can touch the worker */
+  WorkerLock lock; /* one thread in the worker at a time (see the top) */
   /* Bumped by application threads each time they call into the worker; the
    * progress thread backs off while it moves. */
   std::atomic<uint64_t> app_ticks{0};
@@ -98,20 +105,13 @@ Ucx g_ucx;
 
 const char *status_text(ucs_status_t s) { return ucs_status_string(s); }
 
-/* Holds g_ucx.lock for a scope when locking is on; otherwise free. */
+/* An application thread's use of the worker, for a scope. */
 class Guard {
  public:
-  Guard() : on_(g_ucx.locking) {
-    if (on_) g_ucx.lock.lock();
-  }
-  ~Guard() {
-    if (on_) g_ucx.lock.unlock();
-  }
+  Guard() { g_ucx.lock.app_enter(); }
+  ~Guard() { g_ucx.lock.app_leave(); }
   Guard(const Guard &) = delete;
   Guard &operator=(const Guard &) = delete;
-
- private:
-  bool on_;
 };
 
 /* An application thread is about to use the worker (see progress_loop).
@@ -224,10 +224,10 @@ constexpr long kBackoffMaxUs = 4000;
 
 void progress_loop() {
   int efd = -1;
-  {
-    Guard g;
-    if (ucp_worker_get_efd(g_ucx.worker, &efd) != UCS_OK) return;
-  }
+  while (!g_ucx.lock.helper_try_enter()) sleep_us(50);
+  ucs_status_t got_efd = ucp_worker_get_efd(g_ucx.worker, &efd);
+  g_ucx.lock.helper_leave();
+  if (got_efd != UCS_OK) return;
   int ep = epoll_create1(EPOLL_CLOEXEC);
   epoll_event ev{};
   ev.events = EPOLLIN;
@@ -236,20 +236,18 @@ void progress_loop() {
   long backoff_us = 0;
   while (!g_ucx.stop.load(std::memory_order_acquire)) {
     uint64_t now = g_ucx.app_ticks.load(std::memory_order_relaxed);
-    if (now != seen) {
+    /* (the lock is tried only when the ticks stood still) */
+    if (now != seen || !g_ucx.lock.helper_try_enter()) {
       seen = now;
       backoff_us = backoff_us ? std::min(2 * backoff_us, kBackoffMaxUs) : 50;
       sleep_us(backoff_us);
       continue;
     }
     backoff_us = 0;
-    ucs_status_t s;
-    {
-      Guard g;
-      while (ucp_worker_progress(g_ucx.worker)) {
-      }
-      s = ucp_worker_arm(g_ucx.worker);
+    while (ucp_worker_progress(g_ucx.worker)) {
     }
+    ucs_status_t s = ucp_worker_arm(g_ucx.worker);
+    g_ucx.lock.helper_leave();
     if (s == UCS_ERR_BUSY) continue;
     epoll_event got;
     /* ucp_worker_signal (teardown) wakes it; the timeout is a backstop. */
@@ -259,7 +257,8 @@ void progress_loop() {
 }
 
 void start_progress_thread() {
-  g_ucx.locking = true; /* before the thread exists: it and we then share the worker */
+  /* Before the thread exists: it and we then share the worker. */
+  if (g_ucx.lock.mode() == WorkerLock::Mode::Off) g_ucx.lock.set_mode(WorkerLock::Mode::Shared);
   g_ucx.stop.store(false, std::memory_order_release);
   g_ucx.progress_thread = std::thread(progress_loop);
 }
@@ -311,27 +310,10 @@ std::string tls_text() {
   return t;
 }
 
-}  // namespace
-
-bool compiled_in() { return true; }
-
-bool setup(Runtime &rt, std::string *error) {
-  const int n = rt.n_pes;
-  g_ucx.eps.assign(n, nullptr);
-  for (int s = 0; s < SEG_COUNT; ++s) {
-    g_ucx.rkeys[s].assign(n, nullptr);
-    g_ucx.remote_base[s].assign(n, 0);
-  }
-  std::vector<char> served(n, 0);
-  bool any = false;
-  for (int pe = 0; pe < n; ++pe) {
-    /* AMOs to same-node peers go through UCX too (amo/amo.h), so those get
-     * endpoints; a PE's operations on itself never do. */
-    served[pe] = pe != rt.my_pe &&
-                 (g_peers.amo_via_network || g_peers.path[pe] == PeerPath::UNREACHABLE);
-    any = any || served[pe];
-  }
-  /* Every PE must take part in the exchanges below, served or not. */
+/* Creates the context and the worker, once: allocate_heap may have done it
+ * before setup. */
+bool open_worker(std::string *error) {
+  if (g_ucx.worker) return true;
   ucp_params_t params{};
   params.field_mask = UCP_PARAM_FIELD_FEATURES;
   params.features = UCP_FEATURE_RMA | UCP_FEATURE_AMO32 | UCP_FEATURE_AMO64 | UCP_FEATURE_WAKEUP;
@@ -356,9 +338,76 @@ bool setup(Runtime &rt, std::string *error) {
   s = ucp_worker_create(g_ucx.context, &wparams, &g_ucx.worker);
   if (s != UCS_OK) {
     *error = std::string("ucp_worker_create: ") + status_text(s);
+    ucp_cleanup(g_ucx.context);
+    g_ucx.context = nullptr;
+    g_ucx.worker = nullptr;
     return false;
   }
+  return true;
+}
 
+}  // namespace
+
+bool compiled_in() { return true; }
+
+char *allocate_heap(size_t size, size_t align, std::string *error) {
+  if (!open_worker(error)) return nullptr;
+  /* UCX maps its allocation at an address we choose (FIXED) inside a
+   * reservation aligned to `align`: the heap's allocator aligns offsets,
+   * which are aligned addresses only if the base is. */
+  size_t span = size + align;
+  void *r = mmap(nullptr, span, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+  if (r == MAP_FAILED) {
+    *error = std::string("reserving address space: ") + std::strerror(errno);
+    return nullptr;
+  }
+  char *lo = static_cast<char *>(r);
+  char *base = reinterpret_cast<char *>((reinterpret_cast<uintptr_t>(lo) + align - 1) & ~(align - 1));
+  ucp_mem_map_params_t mp{};
+  mp.field_mask = UCP_MEM_MAP_PARAM_FIELD_ADDRESS | UCP_MEM_MAP_PARAM_FIELD_LENGTH |
+                  UCP_MEM_MAP_PARAM_FIELD_FLAGS;
+  mp.address = base;
+  mp.length = size;
+  mp.flags = UCP_MEM_MAP_ALLOCATE | UCP_MEM_MAP_FIXED;
+  ucs_status_t s = ucp_mem_map(g_ucx.context, &mp, &g_ucx.mem[SEG_HEAP]);
+  ucp_mem_attr_t attr{};
+  attr.field_mask = UCP_MEM_ATTR_FIELD_ADDRESS | UCP_MEM_ATTR_FIELD_LENGTH;
+  if (s == UCS_OK) s = ucp_mem_query(g_ucx.mem[SEG_HEAP], &attr);
+  if (s == UCS_OK && (attr.address != base || attr.length < size)) s = UCS_ERR_NO_MEMORY;
+  if (s != UCS_OK) {
+    if (g_ucx.mem[SEG_HEAP]) ucp_mem_unmap(g_ucx.context, g_ucx.mem[SEG_HEAP]);
+    g_ucx.mem[SEG_HEAP] = nullptr;
+    munmap(r, span);
+    *error = std::string("ucp_mem_map (UCP_MEM_MAP_ALLOCATE | UCP_MEM_MAP_FIXED) of ") +
+             std::to_string(size) + " bytes: " + status_text(s);
+    return nullptr;
+  }
+  /* Give back the reservation around it; UCX's mapping replaced the middle. */
+  if (base > lo) munmap(lo, base - lo);
+  if (lo + span > base + size) munmap(base + size, lo + span - (base + size));
+  return base;
+}
+
+bool setup(Runtime &rt, std::string *error) {
+  const int n = rt.n_pes;
+  g_ucx.eps.assign(n, nullptr);
+  for (int s = 0; s < SEG_COUNT; ++s) {
+    g_ucx.rkeys[s].assign(n, nullptr);
+    g_ucx.remote_base[s].assign(n, 0);
+    g_ucx.shared[s].assign(n, 0);
+  }
+  std::vector<char> served(n, 0);
+  bool any = false;
+  for (int pe = 0; pe < n; ++pe) {
+    /* AMOs to same-node peers go through UCX too (amo/amo.h), so those get
+     * endpoints; a PE's operations on itself never do. */
+    served[pe] = pe != rt.my_pe &&
+                 (g_peers.amo_via_network || g_peers.path[pe] == PeerPath::UNREACHABLE);
+    any = any || served[pe];
+  }
+  /* Every PE must take part in the exchanges below, served or not. */
+  if (!open_worker(error)) return false;
+  ucs_status_t s;
   ucp_address_t *address = nullptr;
   size_t address_len = 0;
   ucp_worker_get_address(g_ucx.worker, &address, &address_len);
@@ -369,7 +418,7 @@ bool setup(Runtime &rt, std::string *error) {
     uint64_t base = g_peers.lo[seg];
     size_t len = g_peers.hi[seg] - g_peers.lo[seg];
     std::vector<char> packed;
-    if (len) {
+    if (len && !g_ucx.mem[seg]) {
       ucp_mem_map_params_t mp{};
       mp.field_mask = UCP_MEM_MAP_PARAM_FIELD_ADDRESS | UCP_MEM_MAP_PARAM_FIELD_LENGTH;
       mp.address = reinterpret_cast<void *>(base);
@@ -380,6 +429,8 @@ bool setup(Runtime &rt, std::string *error) {
                  (seg == SEG_HEAP ? "heap: " : "static data: ") + status_text(s);
         return false;
       }
+    }
+    if (len) {
       void *rkey = nullptr;
       size_t rkey_len = 0;
       ucp_rkey_pack(g_ucx.context, g_ucx.mem[seg], &rkey, &rkey_len);
@@ -415,13 +466,17 @@ bool setup(Runtime &rt, std::string *error) {
                  (seg == SEG_HEAP ? "heap" : "static data") + " key failed: " + status_text(s);
         return false;
       }
+      void *local = nullptr;
+      g_ucx.shared[seg][pe] =
+          ucp_rkey_ptr(g_ucx.rkeys[seg][pe], g_ucx.remote_base[seg][pe], &local) == UCS_OK;
     }
   }
   for (int pe = 0; pe < n; ++pe)
     if (served[pe] && g_peers.path[pe] == PeerPath::UNREACHABLE) g_peers.path[pe] = PeerPath::UCX;
   g_active = any;
   /* Application threads may share the worker under THREAD_MULTIPLE. */
-  g_ucx.locking = rt.thread_level == ROCSHMEM_THREAD_MULTIPLE;
+  g_ucx.lock.set_mode(rt.thread_level == ROCSHMEM_THREAD_MULTIPLE ? WorkerLock::Mode::Mutex
+                                                                   : WorkerLock::Mode::Off);
   if (any && rt.cfg.ucx_progress_thread) start_progress_thread();
   return true;
 }
@@ -468,12 +523,13 @@ void teardown(Bootstrap &boot) {
     g_ucx.mem[s] = nullptr;
     g_ucx.rkeys[s].clear();
     g_ucx.remote_base[s].clear();
+    g_ucx.shared[s].clear();
   }
   g_ucx.eps.clear();
   g_ucx.pending.clear();
   g_ucx.unflushed = false;
   g_ucx.stop.store(false);
-  g_ucx.locking = false;
+  g_ucx.lock.set_mode(WorkerLock::Mode::Off);
   g_active = false;
 }
 
@@ -501,8 +557,11 @@ void get(const char *call, int pe, const Location &from, void *dst, size_t bytes
   finish(call, "get (ucp_get_nbx) from", pe, req, nbi);
 }
 
-uint64_t atomic(const char *call, int pe, const Location &at, AtomicOp op, uint64_t operand,
-                uint64_t compare, size_t size) {
+namespace {
+
+/* One ucp_atomic_op_nbx, waited for. */
+uint64_t atomic_once(const char *call, int pe, const Location &at, AtomicOp op, uint64_t operand,
+                     uint64_t compare, size_t size) {
   static const ucp_atomic_op_t opcodes[] = {UCP_ATOMIC_OP_ADD, UCP_ATOMIC_OP_AND,
                                             UCP_ATOMIC_OP_OR,  UCP_ATOMIC_OP_XOR,
                                             UCP_ATOMIC_OP_SWAP, UCP_ATOMIC_OP_CSWAP};
@@ -527,6 +586,27 @@ uint64_t atomic(const char *call, int pe, const Location &at, AtomicOp op, uint6
   ucs_status_t s = wait_request(req);
   if (s != UCS_OK) fatal(call, "atomic (ucp_atomic_op_nbx) on PE %d failed: %s", pe, status_text(s));
   return size == 4 ? reply32 : reply;
+}
+
+}  // namespace
+
+uint64_t atomic(const char *call, int pe, const Location &at, AtomicOp op, uint64_t operand,
+                uint64_t compare, size_t size) {
+  const bool bitwise = op == AtomicOp::And || op == AtomicOp::Or || op == AtomicOp::Xor;
+  if (!bitwise || !g_ucx.shared[at.seg][pe]) return atomic_once(call, pe, at, op, operand, compare, size);
+  /* UCX 1.13's shared-memory transports (posix, sysv, and the loopback)
+   * return the old value of a fetching AND, OR or XOR but do not store the
+   * new one (Open MPI's OSHMEM loses them the same way); ADD and CSWAP are
+   * right.  So those become a compare-and-swap loop from an atomic read. */
+  const uint64_t mask = size == 4 ? 0xffffffffull : ~0ull;
+  uint64_t old = atomic_once(call, pe, at, AtomicOp::Add, 0, 0, size);
+  for (;;) {
+    uint64_t want = op == AtomicOp::And ? old & operand : op == AtomicOp::Or ? old | operand
+                                                                             : old ^ operand;
+    uint64_t seen = atomic_once(call, pe, at, AtomicOp::CompareSwap, want & mask, old, size);
+    if (seen == old) return old;
+    old = seen;
+  }
 }
 
 void fence() {
