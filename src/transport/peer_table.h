@@ -74,8 +74,10 @@ struct Location {
 
 /* Locates the symmetric object `addr` (length len) on PE `pe`.  Ends the job
  * with a message naming `call` and `arg` if pe is out of range or the range
- * is not symmetric. */
-inline Location peer_locate(const char *call, const char *arg, const void *addr, size_t len,
+ * is not symmetric.  Always inlined: every RMA and AMO call starts here, and
+ * out of line the Location came back through memory, copied with a wider
+ * load than its stores (a store-forwarding stall on every call). */
+__attribute__((always_inline)) inline Location peer_locate(const char *call, const char *arg, const void *addr, size_t len,
                             int pe) {
   peer_check_pe(call, pe);
   int s = peer_segment_of(addr, len);
