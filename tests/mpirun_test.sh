@@ -39,6 +39,17 @@ fi
 export OMPI_ALLOW_RUN_AS_ROOT OMPI_ALLOW_RUN_AS_ROOT_CONFIRM \
   OMPI_MCA_rmaps_base_oversubscribe OMPI_MCA_btl_vader_single_copy_mechanism
 
+# Concurrent launches (make check -j2) share Open MPI's session directory
+# /tmp/ompi.HOST.UID: one finishing removes it while another creates it, and
+# orte_init fails ("A call to mkdir was unable to create the desired
+# directory ... File exists": once in CI).  A private base per launch.
+if [ -z "${OMPI_MCA_orte_tmpdir_base:-}" ]; then
+  session_base=$(mktemp -d "${TMPDIR:-/tmp}/roctest-ompi.XXXXXX") || exit 99
+  trap 'rm -rf "$session_base"' EXIT
+  OMPI_MCA_orte_tmpdir_base=$session_base
+  export OMPI_MCA_orte_tmpdir_base
+fi
+
 oshrun=${ROCTEST_OSHRUN:-${ROCTEST_BUILDDIR:-.}/oshmem_compat/oshrun}
 limit=${ROCTEST_TIMEOUT:-300}
 if [ ! -x "$oshrun" ]; then
