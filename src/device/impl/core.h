@@ -304,7 +304,11 @@ namespace detail {
 
 /* Loads each member keeps in flight in a bulk copy before storing them: one
  * load per store leaves the memory system idle between round trips (the
- * bandwidth of a block-scope put of 256 MiB was 78% of cudaMemcpy with 1). */
+ * bandwidth of a block-scope put of 256 MiB was 78% of cudaMemcpy with 1).
+ * Not 8 with a predicated last batch: block-scope kernels of the benchmark
+ * then needed more registers than a 512-thread launch may have ("too many
+ * resources requested for launch"), and large block copies ran at half the
+ * speed (bench/gpu/run9). */
 constexpr int kCopyInFlight = 4;
 
 template <class U, class G>
