@@ -11,8 +11,8 @@
  *    performs emulated AMOs with CPU atomics at the target, so the two mix
  *    safely (and UCX 1.13's loopback endpoint loses bitwise AMOs: seen
  *    here; so do its shared-memory transports, where net::atomic makes
- *    them compare-and-swap loops).  The transport sets UCX_ATOMIC_MODE=cpu unless the user chose,
- *    so that NIC hardware atomics never mix with them.  Plain loads of a location (wait_until,
+ *    them compare-and-swap loops).  The transport sets UCX_ATOMIC_MODE=cpu
+ *    unless the user chose, so that NIC hardware atomics never mix with them.  Plain loads of a location (wait_until,
  *    signal_fetch) stay local: they only need to observe the result.
  * Read-modify-writes on the CPU are sequentially consistent (a locked
  * instruction on x86 either way); fetch and set use acquire/release. */

@@ -72,8 +72,7 @@ void map_peers(const char *call, Runtime &rt, const std::vector<SegmentFds> &fds
 void create_heap(const char *call, Runtime &rt) {
   std::string error;
   if (rt.topo.n_nodes > 1 && rt.topo.local_pes.size() == 1 && net::compiled_in()) {
-    size_t page = page_size();
-    size_t size = (rt.cfg.heap_size + page - 1) & ~(page - 1);
+    size_t size = SymmetricHeap::page_rounded(rt.cfg.heap_size);
     if (char *base = net::allocate_heap(size, SymmetricHeap::kMaxAlign, &error)) {
       rt.heap.adopt(base, size, SymmetricHeap::kMaxAlign);
       ROCSHMEM_LOG(LOG_INFO, "symmetric heap: %zu bytes allocated by UCX (alone on node %d)", size,

@@ -2,9 +2,13 @@
 
 namespace rocshmem {
 
-bool SymmetricHeap::create(size_t size, std::string *error) {
+size_t SymmetricHeap::page_rounded(size_t size) {
   size_t page = page_size();
-  size = (size + page - 1) & ~(page - 1);
+  return (size + page - 1) & ~(page - 1);
+}
+
+bool SymmetricHeap::create(size_t size, std::string *error) {
+  size = page_rounded(size);
   if (!shm_segment_create("rocshmem-heap", size, kMaxAlign, &seg_, error)) return false;
   alloc_.reset(size);
   return true;

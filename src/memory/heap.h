@@ -20,6 +20,8 @@ class SymmetricHeap {
    * to it are addresses aligned as much (shmem_align's largest alignment). */
   static constexpr size_t kMaxAlign = size_t(1) << 30;
 
+  /* size rounded up to whole pages: what create maps. */
+  static size_t page_rounded(size_t size);
   bool create(size_t size, std::string *error);
   /* Manages [base, base + size) without owning it (destroy leaves it alone);
    * base is a multiple of max_align. */

@@ -77,8 +77,8 @@ struct Location {
  * is not symmetric.  Always inlined: every RMA and AMO call starts here, and
  * out of line the Location came back through memory, copied with a wider
  * load than its stores (a store-forwarding stall on every call). */
-__attribute__((always_inline)) inline Location peer_locate(const char *call, const char *arg, const void *addr, size_t len,
-                            int pe) {
+__attribute__((always_inline)) inline Location peer_locate(const char *call, const char *arg,
+                                                           const void *addr, size_t len, int pe) {
   peer_check_pe(call, pe);
   int s = peer_segment_of(addr, len);
   if (__builtin_expect(s < 0, 0)) peer_bad_address(call, arg, addr, len, pe);

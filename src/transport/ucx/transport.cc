@@ -593,17 +593,18 @@ uint64_t atomic_once(const char *call, int pe, const Location &at, AtomicOp op, 
 uint64_t atomic(const char *call, int pe, const Location &at, AtomicOp op, uint64_t operand,
                 uint64_t compare, size_t size) {
   const bool bitwise = op == AtomicOp::And || op == AtomicOp::Or || op == AtomicOp::Xor;
-  if (!bitwise || !g_ucx.shared[at.seg][pe]) return atomic_once(call, pe, at, op, operand, compare, size);
+  if (!bitwise || !g_ucx.shared[at.seg][pe])
+    return atomic_once(call, pe, at, op, operand, compare, size);
   /* UCX 1.13's shared-memory transports (posix, sysv, and the loopback)
    * return the old value of a fetching AND, OR or XOR but do not store the
    * new one (Open MPI's OSHMEM loses them the same way); ADD and CSWAP are
-   * right.  So those become a compare-and-swap loop from an atomic read. */
-  const uint64_t mask = size == 4 ? 0xffffffffull : ~0ull;
+   * right.  So those become a compare-and-swap loop from an atomic read.
+   * (4-byte values arrive zero-extended, so `want` stays within them.) */
   uint64_t old = atomic_once(call, pe, at, AtomicOp::Add, 0, 0, size);
   for (;;) {
     uint64_t want = op == AtomicOp::And ? old & operand : op == AtomicOp::Or ? old | operand
                                                                              : old ^ operand;
-    uint64_t seen = atomic_once(call, pe, at, AtomicOp::CompareSwap, want & mask, old, size);
+    uint64_t seen = atomic_once(call, pe, at, AtomicOp::CompareSwap, want, old, size);
     if (seen == old) return old;
     old = seen;
   }

@@ -22,6 +22,14 @@ tap_result() {
   printf '\n'
 }
 
+# tap_need_built FILE...: a hard error (Bail out!, exit 99) unless every
+# FILE is an executable of the build tree, named in the message.
+tap_need_built() {
+  for f in "$@"; do
+    [ -x "$f" ] || { echo "Bail out! $f not built"; exit 99; }
+  done
+}
+
 tap_skip() { # DESCRIPTION REASON
   tap_count=$((tap_count + 1))
   printf 'ok %d - %s # SKIP %s\n' "$tap_count" "$1" "$2"

@@ -13,10 +13,7 @@ builddir=${ROCTEST_BUILDDIR:-.}
 srcdir=${ROCTEST_SRCDIR:-.}
 prog=$builddir/tests/functional/net/finalize_no_progress_thread
 
-if [ ! -x "$builddir/tools/rocshmem_info" ] || [ ! -x "$prog" ]; then
-  echo "Bail out! $builddir/tools/rocshmem_info or $prog not built"
-  exit 99
-fi
+tap_need_built "$builddir/tools/rocshmem_info" "$prog"
 if "$builddir/tools/rocshmem_info" --build | grep -Eq '^UCX: +no'; then
   echo "1..0 # SKIP rocshmem was built without UCX (rocshmem_info --build: UCX: no)"
   exit 0

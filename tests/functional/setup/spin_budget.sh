@@ -9,10 +9,7 @@
 builddir=${ROCTEST_BUILDDIR:-.}
 srcdir=${ROCTEST_SRCDIR:-.}
 prog=$builddir/tests/functional/setup/query
-if [ ! -x "$prog" ] || [ ! -x "$builddir/tools/rocshmem_info" ]; then
-  echo "Bail out! $prog or $builddir/tools/rocshmem_info not built"
-  exit 99
-fi
+tap_need_built "$prog" "$builddir/tools/rocshmem_info"
 cores=$(getconf _NPROCESSORS_ONLN)
 out=$(mktemp "${TMPDIR:-/tmp}/spin_budget.XXXXXX")
 trap 'rm -f "$out"' EXIT
