@@ -46,7 +46,8 @@ UNIT_TESTS = \
 	tests/unit/memory/test_allocator \
 	tests/unit/core/test_config \
 	tests/unit/transport/test_translate \
-	tests/unit/bootstrap/test_uniqueid
+	tests/unit/bootstrap/test_uniqueid \
+	tests/unit/team/test_active_set
 check_PROGRAMS += $(UNIT_TESTS)
 TESTS += $(UNIT_TESTS)
 endif
@@ -67,6 +68,10 @@ tests_unit_bootstrap_test_uniqueid_SOURCES = tests/unit/bootstrap/test_uniqueid.
 tests_unit_bootstrap_test_uniqueid_CPPFLAGS = $(UNIT_CPP)
 tests_unit_bootstrap_test_uniqueid_LDADD = $(UNIT_LIBS)
 tests_unit_bootstrap_test_uniqueid_LDFLAGS = $(TEST_LINK)
+tests_unit_team_test_active_set_SOURCES = tests/unit/team/test_active_set.cc
+tests_unit_team_test_active_set_CPPFLAGS = $(UNIT_CPP)
+tests_unit_team_test_active_set_LDADD = $(UNIT_LIBS)
+tests_unit_team_test_active_set_LDFLAGS = $(TEST_LINK)
 
 # ---------------------------------------------------------------- functional tests (multi-PE)
 # Programs using only the public API (plus MPI to report results).  Each one

@@ -1,5 +1,6 @@
 #include "coll/coll.h"
 
+#include <algorithm>
 #include <cstdint>
 
 #include "sync/wait.h"
@@ -19,27 +20,44 @@ void words_of(const char *call, const Group &g, int m, uint64_t out[kWords]) {
   read_member(call, "collective state", g_words, kWords * sizeof(uint64_t), g, m, out);
 }
 
-/* The mailboxes (see msg:: in coll.h).  Symmetric: inbox[s] is the slot PE
- * s writes into; acks[j * kAckStride] is written by PE j (how many of my
- * messages it has consumed).  Private: messages sent to / received from
- * each world PE. */
+/* The mailboxes (see msg:: in coll.h).  Symmetric: inbox[s * kRing + r] is
+ * slot r of the ring PE s writes into; acks[j * kAckStride] is written by PE
+ * j (how many of my messages it has consumed).  Private, per world PE:
+ * messages sent to it, messages received from it and consumed (acknowledged),
+ * and the newest count of mine it is known to have consumed. */
 struct Slot {
-  uint64_t seq; /* the sender's message count to this PE, stored last */
+  uint64_t seq;    /* the sender's message count to this PE, stored last */
   uint64_t len;
-  char data[msg::kInline]; /* 16-byte aligned; shares the first line with seq */
+  uint64_t acked;  /* how many of this PE's messages the sender had consumed */
+  uint64_t unused; /* keeps data 16-byte aligned */
+  char data[msg::kInline]; /* shares the first line with the header */
 };
-static_assert(sizeof(Slot) == msg::kSlotBytes, "one slot per sender");
+static_assert(sizeof(Slot) == msg::kSlotBytes, "one slot per sender and ring position");
 constexpr size_t kAckStride = 64 / sizeof(uint64_t); /* one line per receiver */
 
 struct Mail {
   Slot *inbox = nullptr;
   uint64_t *acks = nullptr;
   size_t inbox_off = 0, acks_off = 0; /* from the heap's start, on every PE */
-  std::vector<uint64_t> sent, received;
+  std::vector<uint64_t> sent, received, consumed, known_acked;
 };
 Mail g_mail;
 
 inline char *heap_of(int pe) { return g_peers.base[SEG_HEAP][pe]; }
+
+/* Raises what I know `to` has consumed of my messages to at least k, reading
+ * its acknowledgement word (a line it writes: a cache miss) only when what
+ * I learned for free, from the messages it sent me, is not enough. */
+void learn_acked(int to, uint64_t k) {
+  uint64_t &known = g_mail.known_acked[to];
+  if (known >= k) return;
+  const uint64_t *acked = g_mail.acks + static_cast<size_t>(to) * kAckStride;
+  known = __atomic_load_n(acked, __ATOMIC_ACQUIRE);
+  if (known < k) {
+    wait_politely([&] { return __atomic_load_n(acked, __ATOMIC_ACQUIRE) >= k; });
+    known = __atomic_load_n(acked, __ATOMIC_ACQUIRE);
+  }
+}
 
 }  // namespace
 
@@ -54,38 +72,36 @@ bool fast(const Group &g) {
 
 void send(int to, const void *data, size_t len) {
   const uint64_t k = ++g_mail.sent[to];
-  const uint64_t *acked = g_mail.acks + static_cast<size_t>(to) * kAckStride;
-  /* The slot still holds my previous message until `to` has consumed it. */
-  if (__atomic_load_n(acked, __ATOMIC_ACQUIRE) < k - 1)
-    wait_politely([&] { return __atomic_load_n(acked, __ATOMIC_ACQUIRE) >= k - 1; });
-  Slot *slot = reinterpret_cast<Slot *>(heap_of(to) + g_mail.inbox_off) + g_runtime.my_pe;
+  /* The ring position still holds message k - kRing until `to` consumed it. */
+  if (k > kRing) learn_acked(to, k - kRing);
+  Slot *slot = reinterpret_cast<Slot *>(heap_of(to) + g_mail.inbox_off) +
+               static_cast<size_t>(g_runtime.my_pe) * kRing + k % kRing;
   if (len <= kInline && len) std::memcpy(slot->data, data, len);
   __atomic_store_n(&slot->len, len, __ATOMIC_RELAXED);
+  __atomic_store_n(&slot->acked, g_mail.consumed[to], __ATOMIC_RELAXED);
   __atomic_store_n(&slot->seq, k, __ATOMIC_RELEASE);
 }
 
 const char *recv(int from, size_t *len) {
   const uint64_t k = ++g_mail.received[from];
-  const Slot *slot = g_mail.inbox + from;
+  const Slot *slot = g_mail.inbox + static_cast<size_t>(from) * kRing + k % kRing;
   if (__atomic_load_n(&slot->seq, __ATOMIC_ACQUIRE) < k)
     wait_politely([&] { return __atomic_load_n(&slot->seq, __ATOMIC_ACQUIRE) >= k; });
   *len = __atomic_load_n(&slot->len, __ATOMIC_RELAXED);
+  uint64_t &known = g_mail.known_acked[from];
+  known = std::max(known, __atomic_load_n(&slot->acked, __ATOMIC_RELAXED));
   return *len <= kInline ? slot->data : nullptr;
 }
 
 void ack(int from) {
   uint64_t *word = reinterpret_cast<uint64_t *>(heap_of(from) + g_mail.acks_off) +
                    static_cast<size_t>(g_runtime.my_pe) * kAckStride;
+  g_mail.consumed[from] = g_mail.received[from];
   /* Release: my reads of the slot (or of from's buffer) come first. */
-  __atomic_store_n(word, g_mail.received[from], __ATOMIC_RELEASE);
+  __atomic_store_n(word, g_mail.consumed[from], __ATOMIC_RELEASE);
 }
 
-void wait_acked(int to) {
-  const uint64_t k = g_mail.sent[to];
-  const uint64_t *acked = g_mail.acks + static_cast<size_t>(to) * kAckStride;
-  if (__atomic_load_n(acked, __ATOMIC_ACQUIRE) < k)
-    wait_politely([&] { return __atomic_load_n(acked, __ATOMIC_ACQUIRE) >= k; });
-}
+void wait_acked(int to) { learn_acked(to, g_mail.sent[to]); }
 
 }  // namespace msg
 
@@ -111,11 +127,11 @@ void coll_setup(const char *call) {
   const size_t n = static_cast<size_t>(g_runtime.n_pes);
   /* Allocated at the same point of init on every PE, so symmetric. */
   void *words = g_runtime.heap.allocate(64, 64);
-  void *inbox = g_runtime.heap.allocate(n * sizeof(Slot), 64);
+  void *inbox = g_runtime.heap.allocate(n * msg::kRing * sizeof(Slot), 64);
   void *acks = g_runtime.heap.allocate(n * kAckStride * sizeof(uint64_t), 64);
   if (!words || !inbox || !acks)
     fatal(call, "the symmetric heap is too small for the collectives' state of %zu PEs (%zu "
-          "bytes); raise SHMEM_SYMMETRIC_SIZE", n, 64 + n * (sizeof(Slot) + 64));
+          "bytes); raise SHMEM_SYMMETRIC_SIZE", n, 64 + n * (msg::kRing * sizeof(Slot) + 64));
   g_words = static_cast<uint64_t *>(words);
   g_mail = Mail{};
   g_mail.inbox = static_cast<Slot *>(inbox);
@@ -124,6 +140,8 @@ void coll_setup(const char *call) {
   g_mail.acks_off = static_cast<char *>(acks) - reinterpret_cast<char *>(g_peers.lo[SEG_HEAP]);
   g_mail.sent.assign(n, 0);
   g_mail.received.assign(n, 0);
+  g_mail.consumed.assign(n, 0);
+  g_mail.known_acked.assign(n, 0);
 }
 
 size_t byte_count(const char *call, size_t nelems, size_t elem_size) {

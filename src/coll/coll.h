@@ -98,7 +98,9 @@ size_t byte_count(const char *call, size_t nelems, size_t elem_size);
 namespace msg {
 
 constexpr size_t kSlotBytes = 1024;
-constexpr size_t kInline = kSlotBytes - 2 * sizeof(uint64_t);
+constexpr size_t kInline = kSlotBytes - 4 * sizeof(uint64_t);
+/* Slots per sender at each receiver. */
+constexpr uint64_t kRing = 4;
 
 /* True when this collective may take the fast path: the same answer on
  * every member (all on one node, and SHMEM_DEBUG is a job-wide setting). */

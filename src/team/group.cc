@@ -16,16 +16,20 @@ ActiveSet::ActiveSet(const char *call, int pe_start, int log_pe_stride, int pe_s
   if (last >= n)
     fatal(call, "the active set (PE_start = %d, logPE_stride = %d, PE_size = %d) reaches PE %ld, "
           "beyond the %d PEs of the job", pe_start, log_pe_stride, pe_size, last, n);
-  pes_.resize(pe_size);
+  int *pes = inline_pes_;
+  if (pe_size > kInlinePes) {
+    more_pes_.resize(pe_size);
+    pes = more_pes_.data();
+  }
   for (int i = 0; i < pe_size; ++i) {
-    pes_[i] = static_cast<int>(pe_start + stride * i);
-    if (pes_[i] == g_runtime.my_pe) group_.me = i;
+    pes[i] = static_cast<int>(pe_start + stride * i);
+    if (pes[i] == g_runtime.my_pe) group_.me = i;
   }
   if (group_.me < 0)
     fatal(call, "this PE (%d) is not in the active set (PE_start = %d, logPE_stride = %d, "
           "PE_size = %d) it called a collective on", g_runtime.my_pe, pe_start, log_pe_stride,
           pe_size);
-  group_.pes = pes_.data();
+  group_.pes = pes;
   group_.size = pe_size;
 }
 

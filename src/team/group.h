@@ -18,16 +18,20 @@ struct Group {
 
 /* A legacy active set, owning its PE list.  Validates the triplet and ends
  * the job with a message naming `call` when it is malformed or does not
- * contain the calling PE. */
+ * contain the calling PE.  Built on every 1.x collective call, so sets of
+ * up to kInlinePes PEs live inside the object: a heap allocation would cost
+ * as much as an 8-byte collective's own work. */
 class ActiveSet {
  public:
   ActiveSet(const char *call, int pe_start, int log_pe_stride, int pe_size);
-  ActiveSet(const ActiveSet &) = delete; /* group_ points into pes_ */
+  ActiveSet(const ActiveSet &) = delete; /* group_ points into the object */
   ActiveSet &operator=(const ActiveSet &) = delete;
   const Group &group() const { return group_; }
 
  private:
-  std::vector<int> pes_;
+  static constexpr int kInlinePes = 32;
+  int inline_pes_[kInlinePes];
+  std::vector<int> more_pes_; /* sets larger than kInlinePes */
   Group group_;
 };
 

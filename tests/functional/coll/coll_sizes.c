@@ -3,16 +3,18 @@
  * switches from data inside the message to reading the sender's buffer:
  *
  *  - broadcast, fcollect, alltoall and long sum reduce of 1..130 longs
- *    (8..1040 bytes, across the 1008-byte inline limit), back to back on
+ *    (8..1040 bytes, across the 992-byte inline limit), back to back on
  *    SHMEM_TEAM_WORLD and on the even PEs, with no barrier in between and
  *    the source rewritten right after each call returns;
  *  - collect where every PE contributes a different size, some inline and
  *    some not, in one call;
- *  - a root that runs ahead: several broadcasts from the same root in a
- *    row, so its messages wait for the receivers to consume the previous
- *    one.
+ *  - a root that runs ahead: eight broadcasts from the same root in a row
+ *    while the receivers sleep, so its messages wait for them to consume
+ *    the earlier ones (each receiver holds a ring of four per sender).
  * Results are checked after every call (a later call would overwrite them).
  */
+#include <time.h>
+
 #include "../common/ftest.h"
 
 #define MAXN 130 /* longs per block */
@@ -79,7 +81,12 @@ static void run_team(shmem_team_t team, const char *what) {
       at += theirs;
     }
   }
-  /* a root that runs ahead of the others */
+  /* a root that runs ahead of the others: they start late, so it writes
+   * more messages than each receiver's ring holds before any is consumed */
+  if (me != 0) {
+    struct timespec late = {0, 20 * 1000 * 1000};
+    nanosleep(&late, NULL);
+  }
   for (int r = 0; r < 8; ++r) {
     if (me == 0) fill(100 + r, 2, 1);
     if (me == 0) src[2] = r;
