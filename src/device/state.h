@@ -84,6 +84,10 @@ struct State {
   uint32_t *push_sent;
   uint32_t *push_recv;
   uint32_t push_lines;
+  /* The put path of fcollect/alltoall (impl/coll.h): taken when a PE
+   * receives up to this many bytes (and more than the push path takes); 0
+   * (off) while any PE of the job uses the GPU proxy. */
+  uint64_t coll_put_bytes;
   /* peer_heap[pe] and peer_flags[pe] for pe < kStatePeers, copied here: the
    * State is __constant__ in every device image, and a constant-memory load
    * is not ordered behind the caller's previous global atomic or load as the

@@ -147,13 +147,14 @@ void plan_proxy(const char *call, Runtime &rt) {
   g.state.proxy = g.proxy_channel;
 }
 
-/* ROCSHMEM_GPU_COLL_PUSH: the buffers of the device collectives' push path
- * (device/impl/coll_push.h).  That path stores into peers' heaps directly,
- * and every member of a collective must take the same path, so it is on
- * only when no PE of the job reaches any peer through the proxy, and every
- * PE takes the smallest size any PE asked for (a variable set differently
- * on some PE must not make members choose different paths, or allocate the
- * buffers at different offsets). */
+/* ROCSHMEM_GPU_COLL_PUSH and ROCSHMEM_GPU_COLL_PUT: the device collectives'
+ * push path (device/impl/coll_push.h) and its buffers, and the put path of
+ * fcollect/alltoall (device/impl/coll.h).  Both store into peers' heaps
+ * directly, and every member of a collective must take the same path, so
+ * they are on only when no PE of the job reaches any peer through the
+ * proxy, and every PE takes the smallest size any PE asked for (a variable
+ * set differently on some PE must not make members choose different paths,
+ * or allocate the buffers at different offsets). */
 void push_setup(const char *call, Runtime &rt) {
   GpuContext &g = g_gpu;
   device::State &s = g.state;
@@ -162,16 +163,24 @@ void push_setup(const char *call, Runtime &rt) {
   struct Wish {
     uint32_t proxied; /* this PE reaches some peer through the proxy */
     uint32_t lines;   /* what its ROCSHMEM_GPU_COLL_PUSH asks for */
-  } mine{g.proxy_peers > 0, static_cast<uint32_t>(
-                                std::min<size_t>(rt.cfg.gpu_coll_push / 8, UINT32_MAX))};
+    uint64_t put;     /* its ROCSHMEM_GPU_COLL_PUT */
+  } mine{g.proxy_peers > 0,
+         static_cast<uint32_t>(std::min<size_t>(rt.cfg.gpu_coll_push / 8, UINT32_MAX)),
+         rt.cfg.gpu_coll_put};
   std::vector<Wish> all(rt.n_pes);
   rt.boot->allgather(&mine, all.data(), sizeof mine);
   bool any_proxy = false;
   size_t lines = s.heap_size / 8 / line_cost;
+  uint64_t put = UINT64_MAX;
   for (const Wish &w : all) {
     any_proxy |= w.proxied != 0;
     lines = std::min<size_t>(lines, w.lines);
+    put = std::min(put, w.put);
   }
+  s.coll_put_bytes = any_proxy ? 0 : put;
+  ROCSHMEM_LOG(LOG_INFO, "device collectives: fcollect/alltoall store into the members' dest "
+               "when a PE receives up to %llu bytes%s", (unsigned long long)s.coll_put_bytes,
+               any_proxy ? " (off: a PE uses the GPU proxy)" : "");
   if (any_proxy || !lines) {
     ROCSHMEM_LOG(LOG_INFO, "device collectives: push path off (%s)",
                  any_proxy ? "a PE uses the GPU proxy"

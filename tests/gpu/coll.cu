@@ -2,7 +2,7 @@
  * kernel), team barrier/sync, broadcast/fcollect/alltoall (typed and mem)
  * and every reduction type x op (reduce and reduce_scatter) in thread,
  * _wave and _wg forms on the world team and a strided team, counts 0, 1,
- * odd, either side of the push path's size limit and 1 MiB, misaligned mem
+ * odd, either side of the push and put paths' size limits, misaligned mem
  * buffers, in-place reductions, back-to-back collectives without
  * barriers, the _on_stream collectives, and an unknown team handle (in a
  * child process, which must fail naming the call).  Kernels in
@@ -92,8 +92,12 @@ static void case_data(const TestTeam &t, int op, size_t nbytes, size_t skew = 0)
       if (typed && (nbytes % 4 || skew)) continue;
       const int root = (gran + 1) % n;
       GT_GPU(hipMemset(dst, 0xee, nbytes * n + 1));
-      GT_GPU(hipDeviceSynchronize());
-      /* No barrier before: the collective itself waits for the members. */
+      /* OpenSHMEM: every member's dest is ready before any member calls.
+       * The put path of fcollect/alltoall relies on it (a faster member's
+       * blocks may land before this PE's kernel starts); nothing else
+       * orders the members: the collective itself must wait for the
+       * blocks and sources it needs. */
+      gt_sync();
       data_coll<<<1, COLL_THREADS>>>(op, gran, typed, t.handle, dst, src, nbytes, root);
       GT_GPU(hipDeviceSynchronize());
       got = gt_download(dst, nbytes * n + 1);
@@ -424,9 +428,13 @@ int main(int argc, char **argv) {
     for (int op = 0; op < COLL_COUNT; ++op) {
       /* 32 KiB is the most a PE receives on the push path by default
        * (ROCSHMEM_GPU_COLL_PUSH): with 2 PEs a block of 32 KiB is pushed
-       * and one byte more pulled; with 4, a third of it is pushed. */
+       * and one byte more goes by the put path (fcollect, alltoall; pulled
+       * by broadcast); with 4, a third of it is pushed.  1 MiB received is
+       * the put path's default limit (ROCSHMEM_GPU_COLL_PUT): with 2 PEs
+       * blocks of 1 MiB are put and 4 bytes more pulled; with 4 PEs both
+       * are pulled.  With the proxy forced, both paths are off. */
       for (size_t nbytes : {size_t(0), size_t(1), size_t(37), size_t(32) << 10,
-                            (size_t(32) << 10) + 1, size_t(1) << 20})
+                            (size_t(32) << 10) + 1, size_t(1) << 20, (size_t(1) << 20) + 4})
         case_data(*t, op, nbytes);
       for (size_t nbytes : {size_t(37), size_t(1000)}) case_data(*t, op, nbytes, 1);
     }

@@ -8,13 +8,24 @@
  *    bytes in all and every PE maps every other's heap: one round of
  *    messages that carry their own flags into per-sender buffers, no team
  *    sync;
+ *  - put (fcollect and alltoall), when a PE receives more than that but
+ *    up to ROCSHMEM_GPU_COLL_PUT bytes: every PE stores its blocks straight
+ *    into the members' dest, then one team sync (whose quiet completes the
+ *    stores) says every block has landed and nobody reads my source any
+ *    more.  OpenSHMEM leaves "dest ready on every member before any member
+ *    calls" to the program, and this path relies on it: a member's dest may
+ *    be written before that member calls (NVSHMEM's and rocSHMEM's device
+ *    fcollect/alltoall behave so too).  The pull path's first sync is what
+ *    it saves, a third of a 64 KiB collective's time (bench/gpu/README.md,
+ *    tenth run);
  *  - pull (here), otherwise: every PE reads what it needs from the other
  *    members' buffers and writes only its own memory, between two team
  *    syncs (team.h): the first says every member's source is ready, the
  *    last that nobody reads it any more.  Reads need no scratch buffer and
  *    move each byte once, at full bandwidth, which is what large messages
- *    need; all data moves through device::get (rma.h), so a peer that is
- *    not mapped here is handled wherever get handles it (the proxy).
+ *    need (16 MiB fcollect: pulled 744 us, put 899 us); all data moves
+ *    through device::get (rma.h), so a peer that is not mapped here is
+ *    handled wherever get handles it (the proxy).
  *
  * Every PE reduces the members' contributions in team order, so every PE
  * computes bit-identical results (floating point included).  The caller
@@ -74,11 +85,36 @@ inline __device__ void gather_blocks(const State &s, const char *call, const Tea
   team_sync<G>(s, call, t);
 }
 
+/* Whether a call in which `senders` members send each PE `bytes` takes the
+ * put path (after the push path declined it): the same answer on every
+ * member, as coll_put_bytes is the same everywhere (0 while any PE uses the
+ * proxy, or when some PE asked for 0). */
+inline __device__ bool put_fits(const State &s, size_t bytes, int senders) {
+  return bytes <= s.coll_put_bytes / static_cast<uint64_t>(senders > 1 ? senders : 1);
+}
+
+/* Member i's dest[my_index * bytes ..] = my from + i * stride (a block of
+ * `bytes`), then one team sync.  Each PE starts with its own block and goes
+ * round the team from there, so the members do not all write to member 0
+ * first. */
+template <class G>
+inline __device__ void scatter_blocks(const State &s, const char *call, const Team &t, void *dest,
+                                      const void *from, size_t stride, size_t bytes) {
+  char *d = static_cast<char *>(dest) + t.my_index * bytes;
+  const char *f = static_cast<const char *>(from);
+  for (int k = 0; k < t.size; ++k) {
+    const int i = (t.my_index + k) % t.size;
+    put_share<G>(s, call, d, f + i * stride, bytes, t.pes[i], true, nullptr);
+  }
+  team_sync<G>(s, call, t); /* its quiet completes the stores */
+}
+
 /* dest[i * bytes ..] = member i's source. */
 template <class G>
 inline __device__ void fcollect(const State &s, const char *call, const Team &t, void *dest,
                                 const void *source, size_t bytes) {
   if (push::fits(s, bytes, t.size - 1)) return push::exchange<G>(s, t, dest, source, bytes, 0);
+  if (put_fits(s, bytes, t.size - 1)) return scatter_blocks<G>(s, call, t, dest, source, 0, bytes);
   gather_blocks<G>(s, call, t, dest, source, bytes);
 }
 
@@ -88,6 +124,8 @@ inline __device__ void alltoall(const State &s, const char *call, const Team &t,
                                 const void *source, size_t bytes) {
   if (push::fits(s, bytes, t.size - 1))
     return push::exchange<G>(s, t, dest, source, bytes, bytes);
+  if (put_fits(s, bytes, t.size - 1))
+    return scatter_blocks<G>(s, call, t, dest, source, bytes, bytes);
   gather_blocks<G>(s, call, t, dest, static_cast<const char *>(source) + t.my_index * bytes,
                    bytes);
 }
