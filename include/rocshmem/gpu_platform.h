@@ -110,12 +110,29 @@ typedef void *hipDeviceptr_t;
 /* One polite pause of a spin-wait: lets the other warps of the SM (and the
  * other processes' kernels on a shared GPU) use the issue slots. */
 #define ROCSHMEM_SPIN_PAUSE() __nanosleep(64)
+/* Release fences (ROCSHMEM_RELEASE_FENCE below): fence.release needs PTX ISA
+ * 8.6 (CUDA 12.8) and sm_90; elsewhere the full fence. */
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900 && \
+    (__CUDACC_VER_MAJOR__ > 12 || (__CUDACC_VER_MAJOR__ == 12 && __CUDACC_VER_MINOR__ >= 8))
+#define ROCSHMEM_RELEASE_FENCE() asm volatile("fence.release.gpu;" ::: "memory")
+#define ROCSHMEM_RELEASE_FENCE_SYSTEM() asm volatile("fence.release.sys;" ::: "memory")
+#else
+#define ROCSHMEM_RELEASE_FENCE() __threadfence()
+#define ROCSHMEM_RELEASE_FENCE_SYSTEM() __threadfence_system()
+#endif
 #else
 /* A wavefront executes in lockstep on AMD: a compiler barrier suffices. */
 #define ROCSHMEM_WAVE_SYNC() __builtin_amdgcn_wave_barrier()
 #define ROCSHMEM_DEVICE_TRAP() __builtin_trap()
 #define ROCSHMEM_SPIN_PAUSE() __builtin_amdgcn_s_sleep(1)
+#define ROCSHMEM_RELEASE_FENCE() __builtin_amdgcn_fence(__ATOMIC_RELEASE, "agent")
+#define ROCSHMEM_RELEASE_FENCE_SYSTEM() __builtin_amdgcn_fence(__ATOMIC_RELEASE, "")
 #endif
+/* ROCSHMEM_RELEASE_FENCE() (device scope), _SYSTEM() (system scope): this
+ * thread's earlier stores and atomics are performed before its later ones,
+ * without what __threadfence() adds for an acquire, the invalidation of the
+ * SM's L1 cache (CCTL.IVALL on NVIDIA, buffer_gl0_inv / buffer_gl1_inv on
+ * AMD), after which every load misses. */
 /* atomicAdd & co. are device ("agent") scope on both platforms, their
  * _system twins system scope; both exist for unsigned int and unsigned long
  * long, the only operand types the device library uses. */

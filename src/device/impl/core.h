@@ -194,10 +194,26 @@ inline __device__ void memory_fence(const State &s) {
     __threadfence_system();
 }
 
-/* Completes this thread's earlier RMA and AMOs to every PE: the memory
- * fence, and the proxy requests of the context (nullptr: the default one). */
+/* The release half alone: this thread's earlier stores and atomics on
+ * mapped memory are performed (visible at the scope of their observers)
+ * before its later accesses.  It is all quiet and fence promise (their data
+ * is seen by whoever synchronizes with a later store or barrier of this
+ * thread, whose acquire side has its own fence), and unlike memory_fence it
+ * keeps the SM's L1 cache: a put + quiet loop otherwise reloaded its source
+ * from L2 every time. */
+inline __device__ void release_fence(const State &s) {
+  if (s.all_same_gpu)
+    ROCSHMEM_RELEASE_FENCE();
+  else
+    ROCSHMEM_RELEASE_FENCE_SYSTEM();
+}
+
+/* Completes this thread's earlier RMA and AMOs to every PE: the release
+ * fence, and the proxy requests of the context (nullptr: the default one;
+ * their completion is acquired with a full fence, as the proxy's GET
+ * results land in this GPU's memory behind the L1 cache). */
 inline __device__ void quiet(const State &s, DeviceContext *ctx = nullptr) {
-  memory_fence(s);
+  release_fence(s);
   if (s.proxy) proxy::quiet(s, ctx);
 }
 
@@ -205,7 +221,7 @@ inline __device__ void quiet(const State &s, DeviceContext *ctx = nullptr) {
  * With load/store transports ordering needs the same fence as completion
  * (there is no cheaper per-PE ordering instruction); the proxy executes
  * requests in order, so they need nothing more. */
-inline __device__ void fence(const State &s) { memory_fence(s); }
+inline __device__ void fence(const State &s) { release_fence(s); }
 
 /* Release (before a flag write) or acquire (after a flag read) towards one
  * peer: device scope is enough when it runs on this GPU. */
