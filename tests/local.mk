@@ -37,6 +37,7 @@ EXTRA_DIST += tests/README.md tests/mpirun_test.sh tests/functional/common/tap.s
 # rocshmem namespace).
 UNIT_CPP = $(AM_CPPFLAGS) $(CHECK_CFLAGS)
 UNIT_LIBS = librocshmem.la $(CHECK_LIBS) $(MPI_LIBS)
+UNIT_COMMON = tests/unit/common/run_suite.h
 # -no-install: a real executable with an rpath into the build tree instead of
 # a libtool wrapper script, so it can be run, debugged and launched directly.
 TEST_LINK = -no-install
@@ -52,23 +53,23 @@ check_PROGRAMS += $(UNIT_TESTS)
 TESTS += $(UNIT_TESTS)
 endif
 
-tests_unit_memory_test_allocator_SOURCES = tests/unit/memory/test_allocator.cc
+tests_unit_memory_test_allocator_SOURCES = tests/unit/memory/test_allocator.cc $(UNIT_COMMON)
 tests_unit_memory_test_allocator_CPPFLAGS = $(UNIT_CPP)
 tests_unit_memory_test_allocator_LDADD = $(UNIT_LIBS)
 tests_unit_memory_test_allocator_LDFLAGS = $(TEST_LINK)
-tests_unit_core_test_config_SOURCES = tests/unit/core/test_config.cc
+tests_unit_core_test_config_SOURCES = tests/unit/core/test_config.cc $(UNIT_COMMON)
 tests_unit_core_test_config_CPPFLAGS = $(UNIT_CPP)
 tests_unit_core_test_config_LDADD = $(UNIT_LIBS)
 tests_unit_core_test_config_LDFLAGS = $(TEST_LINK)
-tests_unit_transport_test_translate_SOURCES = tests/unit/transport/test_translate.cc
+tests_unit_transport_test_translate_SOURCES = tests/unit/transport/test_translate.cc $(UNIT_COMMON)
 tests_unit_transport_test_translate_CPPFLAGS = $(UNIT_CPP)
 tests_unit_transport_test_translate_LDADD = $(UNIT_LIBS)
 tests_unit_transport_test_translate_LDFLAGS = $(TEST_LINK)
-tests_unit_bootstrap_test_uniqueid_SOURCES = tests/unit/bootstrap/test_uniqueid.cc
+tests_unit_bootstrap_test_uniqueid_SOURCES = tests/unit/bootstrap/test_uniqueid.cc $(UNIT_COMMON)
 tests_unit_bootstrap_test_uniqueid_CPPFLAGS = $(UNIT_CPP)
 tests_unit_bootstrap_test_uniqueid_LDADD = $(UNIT_LIBS)
 tests_unit_bootstrap_test_uniqueid_LDFLAGS = $(TEST_LINK)
-tests_unit_team_test_active_set_SOURCES = tests/unit/team/test_active_set.cc
+tests_unit_team_test_active_set_SOURCES = tests/unit/team/test_active_set.cc $(UNIT_COMMON)
 tests_unit_team_test_active_set_CPPFLAGS = $(UNIT_CPP)
 tests_unit_team_test_active_set_LDADD = $(UNIT_LIBS)
 tests_unit_team_test_active_set_LDFLAGS = $(TEST_LINK)

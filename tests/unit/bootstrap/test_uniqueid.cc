@@ -6,14 +6,13 @@
  */
 #include <arpa/inet.h>
 
-#include <cstdlib>
 #include <cstring>
 #include <string>
 
 #include "bootstrap/tcp.h"
 #include "bootstrap/uniqueid.h"
 
-#include <check.h>
+#include "../common/run_suite.h"
 
 using namespace rocshmem;
 
@@ -173,9 +172,5 @@ int main() {
   tcase_add_test(net, address_choice);
   suite_add_tcase(s, net);
 
-  SRunner *sr = srunner_create(s);
-  srunner_run_all(sr, CK_ENV);
-  int failed = srunner_ntests_failed(sr);
-  srunner_free(sr);
-  return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+  return run_suite(s);
 }

@@ -18,7 +18,7 @@
 
 #include "core/config.h"
 
-#include <check.h>
+#include "../common/run_suite.h"
 
 extern char **environ;
 
@@ -338,9 +338,5 @@ int main() {
   tcase_add_test(table, config_print_lists_every_variable_and_its_source);
   suite_add_tcase(s, table);
 
-  SRunner *sr = srunner_create(s);
-  srunner_run_all(sr, CK_ENV);
-  int failed = srunner_ntests_failed(sr);
-  srunner_free(sr);
-  return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+  return run_suite(s);
 }

@@ -14,7 +14,7 @@
 
 #include "memory/allocator.h"
 
-#include <check.h>
+#include "../common/run_suite.h"
 
 using rocshmem::Allocator;
 
@@ -380,9 +380,5 @@ int main() {
   tcase_add_test(det, same_calls_give_same_offsets);
   suite_add_tcase(s, det);
 
-  SRunner *sr = srunner_create(s);
-  srunner_run_all(sr, CK_ENV); /* CK_VERBOSITY, CK_TAP_LOG_FILE_NAME... from the environment */
-  int failed = srunner_ntests_failed(sr);
-  srunner_free(sr);
-  return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+  return run_suite(s);
 }

@@ -8,12 +8,11 @@
  * Only valid triplets are tested here: invalid ones end the job (fatal),
  * which the functional bad-input tests cover.
  */
-#include <cstdlib>
 
 #include "core/runtime.h"
 #include "team/group.h"
 
-#include <check.h>
+#include "../common/run_suite.h"
 
 using rocshmem::ActiveSet;
 using rocshmem::g_runtime;
@@ -75,9 +74,5 @@ int main() {
   tcase_add_test(tc, sets_are_independent);
   suite_add_tcase(s, tc);
 
-  SRunner *sr = srunner_create(s);
-  srunner_run_all(sr, CK_ENV);
-  int failed = srunner_ntests_failed(sr);
-  srunner_free(sr);
-  return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+  return run_suite(s);
 }

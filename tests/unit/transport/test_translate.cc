@@ -11,12 +11,11 @@
  */
 #include <cstddef>
 #include <cstdint>
-#include <cstdlib>
 #include <limits>
 
 #include "transport/peer_table.h"
 
-#include <check.h>
+#include "../common/run_suite.h"
 
 using rocshmem::g_peers;
 using rocshmem::peer_segment_of;
@@ -179,9 +178,5 @@ int main() {
   tcase_add_test(heap_only, no_data_segment);
   suite_add_tcase(s, heap_only);
 
-  SRunner *sr = srunner_create(s);
-  srunner_run_all(sr, CK_ENV);
-  int failed = srunner_ntests_failed(sr);
-  srunner_free(sr);
-  return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+  return run_suite(s);
 }
