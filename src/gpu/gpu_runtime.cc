@@ -155,7 +155,7 @@ void plan_proxy(const char *call, Runtime &rt) {
  * proxy, and every PE takes the smallest size any PE asked for (a variable
  * set differently on some PE must not make members choose different paths,
  * or allocate the buffers at different offsets). */
-void push_setup(const char *call, Runtime &rt) {
+void coll_paths_setup(const char *call, Runtime &rt) {
   GpuContext &g = g_gpu;
   device::State &s = g.state;
   /* Per line: 16 bytes in each of the two buffers of each sending PE. */
@@ -308,7 +308,7 @@ void setup(const char *call, Runtime &rt) {
   s.ctx_pool = contexts_setup(call);
   s.ctx_pool_size = device::kDeviceContexts;
   plan_proxy(call, rt);
-  push_setup(call, rt);
+  coll_paths_setup(call, rt);
 
   check(call, preload_kernels(), "loading the library's GPU kernels");
   check(call, hipStreamCreateWithFlags(&g.stream, hipStreamNonBlocking), "creating a GPU stream");

@@ -90,7 +90,7 @@ inline __device__ void gather_blocks(const State &s, const char *call, const Tea
  * member, as coll_put_bytes is the same everywhere (0 while any PE uses the
  * proxy, or when some PE asked for 0). */
 inline __device__ bool put_fits(const State &s, size_t bytes, int senders) {
-  return bytes <= s.coll_put_bytes / static_cast<uint64_t>(senders > 1 ? senders : 1);
+  return receives_within(bytes, senders, s.coll_put_bytes);
 }
 
 /* Member i's dest[my_index * bytes ..] = my from + i * stride (a block of

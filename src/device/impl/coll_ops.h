@@ -53,6 +53,13 @@ inline __device__ void accumulate(typename Acc<T>::type &acc, T v, int m) {
   acc = m ? Op::apply(acc, Acc<T>::in(v)) : Acc<T>::in(v);
 }
 
+/* Whether a call in which `senders` members send each PE `bytes` has every
+ * PE receive at most `limit` bytes in all: the size rule of the push path
+ * (coll_push.h) and the put path (coll.h). */
+inline __device__ bool receives_within(size_t bytes, int senders, uint64_t limit) {
+  return bytes <= limit / static_cast<uint64_t>(senders > 1 ? senders : 1);
+}
+
 }  // namespace coll
 }  // namespace device
 }  // namespace rocshmem

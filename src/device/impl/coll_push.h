@@ -49,8 +49,7 @@ constexpr size_t kLineBytes = 8;
  * its buffer.  The same answer on every PE: push_lines is the same
  * everywhere, and so are the arguments. */
 inline __device__ bool fits(const State &s, size_t bytes, int senders) {
-  return bytes <= static_cast<size_t>(s.push_lines) * kLineBytes /
-                      static_cast<size_t>(senders > 1 ? senders : 1);
+  return receives_within(bytes, senders, static_cast<uint64_t>(s.push_lines) * kLineBytes);
 }
 
 inline __device__ size_t lines_of(size_t bytes) { return (bytes + kLineBytes - 1) / kLineBytes; }
