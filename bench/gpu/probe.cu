@@ -166,7 +166,8 @@ struct ApiIntPQuiet {
   }
 };
 /* kind: 0 fence.sc.gpu (__threadfence) 1 fence.acq_rel.gpu 2 fence.sc.sys
- * 3 fence.acq_rel.sys 4 none */
+ * 3 fence.acq_rel.sys 4 none 5 ROCSHMEM_RELEASE_FENCE (fence.release.gpu,
+ * what quiet uses when every peer is on this GPU) */
 template <int Kind>
 __device__ __forceinline__ void fence_kind() {
   if (Kind == 0) asm volatile("fence.sc.gpu;" ::: "memory");
@@ -174,6 +175,7 @@ __device__ __forceinline__ void fence_kind() {
   if (Kind == 2) asm volatile("fence.sc.sys;" ::: "memory");
   if (Kind == 3) asm volatile("fence.acq_rel.sys;" ::: "memory");
   if (Kind == 4) cbar();
+  if (Kind == 5) ROCSHMEM_RELEASE_FENCE();
 }
 template <int Kind>
 struct RawPutFence { /* 8-byte load of the source, store to p, fence */
@@ -256,9 +258,10 @@ struct ApiQuietOnly {
     return s;
   }
 };
+template <int Kind>
 struct RawFenceOnly {
   __device__ long long operator()(long, long long s) const {
-    fence_kind<0>();
+    fence_kind<Kind>();
     return s;
   }
 };
@@ -430,7 +433,9 @@ int main(int argc, char **argv) {
     lat("api_quiet_only", ApiQuietOnly{});
     lat("raw_put_ctab_sc_gpu", RawPutLookup<true>{pe, 1024, (const long long *)psrc});
     lat("raw_put_gtab_nc_sc_gpu", RawPutLookup<false>{pe, 1024, (const long long *)psrc});
-    lat("raw_sc_gpu_only", RawFenceOnly{});
+    lat("raw_sc_gpu_only", RawFenceOnly<0>{});
+    lat("raw_release_gpu_only", RawFenceOnly<5>{});
+    lat("api_put8_raw_release_gpu", ApiPutRawFence<5>{pdst, psrc, pe});
     {
       char *pbase = (char *)rocshmem_ptr(lat_buf, pe);
       const long long *ps = (const long long *)psrc;
@@ -451,9 +456,11 @@ int main(int argc, char **argv) {
     lat("raw_put_peer_sc_sys", RawPutFence<2>{peer_p, (const long long *)psrc});
     lat("raw_put_peer_acqrel_sys", RawPutFence<3>{peer_p, (const long long *)psrc});
     lat("raw_put_peer_nofence", RawPutFence<4>{peer_p, (const long long *)psrc});
+    lat("raw_put_peer_release_gpu", RawPutFence<5>{peer_p, (const long long *)psrc});
     lat("raw_put_own_sc_gpu", RawPutFence<0>{(long long *)pdst, (const long long *)psrc});
     lat("raw_put_plain_sc_gpu", RawPutFence<0>{(long long *)plain, (const long long *)psrc});
     lat("raw_put_plain_acqrel_gpu", RawPutFence<1>{(long long *)plain, (const long long *)psrc});
+    lat("raw_put_plain_release_gpu", RawPutFence<5>{(long long *)plain, (const long long *)psrc});
     /* block put 4 KiB / 64 KiB + quiet */
     char *bdst = lat_buf + 65536, *bsrc = lat_buf + 262144;
     char *peer_b = (char *)rocshmem_ptr(bdst, pe);

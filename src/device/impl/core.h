@@ -75,32 +75,35 @@ inline __device__ void print_not_set_up(const char *call) {
          "rocshmem_cumodule_init)\n", call);
 }
 
+/* The messages, inline so that translate_failed prints any of them from
+ * one level of call (see there). */
+inline __device__ void print_bad_pe(const char *call, int pe, int n_pes) {
+  if (n_pes <= 0)
+    print_not_set_up(call);
+  else
+    printf("rocshmem: %s: pe = %d is out of range [0, %d)\n", call, pe, n_pes);
+}
+inline __device__ void print_bad_addr(const char *call, const void *addr, size_t bytes,
+                                      const State &s) {
+  printf("rocshmem: %s: address %p (%llu bytes) is not inside the symmetric GPU heap "
+         "[%p, %p)\n", call, addr, (unsigned long long)bytes, (const void *)s.heap_base,
+         (const void *)(s.heap_base + s.heap_size));
+}
+inline __device__ void print_unreachable(const char *call, int pe) {
+  printf("rocshmem: %s: pe = %d is not reachable from this GPU (its heap is not mapped "
+         "here)\n", call, pe);
+}
+
 inline __device__ __noinline__ void fail_pe(const char *call, int pe, int n_pes) {
   const bool first = first_report();
-  if (first) {
-    if (n_pes <= 0)
-      print_not_set_up(call);
-    else
-      printf("rocshmem: %s: pe = %d is out of range [0, %d)\n", call, pe, n_pes);
-  }
+  if (first) print_bad_pe(call, pe, n_pes);
   trap_after_report(first);
 }
 
 inline __device__ __noinline__ void fail_addr(const char *call, const void *addr, size_t bytes,
                                               const State &s) {
   const bool first = first_report();
-  if (first)
-    printf("rocshmem: %s: address %p (%llu bytes) is not inside the symmetric GPU heap "
-           "[%p, %p)\n", call, addr, (unsigned long long)bytes, (const void *)s.heap_base,
-           (const void *)(s.heap_base + s.heap_size));
-  trap_after_report(first);
-}
-
-inline __device__ __noinline__ void fail_unreachable(const char *call, int pe) {
-  const bool first = first_report();
-  if (first)
-    printf("rocshmem: %s: pe = %d is not reachable from this GPU (its heap is not mapped "
-           "here)\n", call, pe);
+  if (first) print_bad_addr(call, addr, bytes, s);
   trap_after_report(first);
 }
 
@@ -144,15 +147,26 @@ inline __device__ char *translate(const State &s, const void *addr, int pe) {
 }
 
 namespace detail {
-/* translate_checked's cold half: reports the first check that failed, or
- * returns nullptr for a kPeerProxy peer (the caller's proxy path). */
-inline __device__ __noinline__ char *translate_failed(const State &s, const char *call,
-                                                     const void *addr, size_t bytes, int pe) {
-  if (pe < 0 || pe >= s.n_pes) fail_pe(call, pe, s.n_pes);
-  uintptr_t off = reinterpret_cast<uintptr_t>(addr) - reinterpret_cast<uintptr_t>(s.heap_base);
-  if (off > s.heap_size || bytes > s.heap_size - off) fail_addr(call, addr, bytes, s);
-  if (!(peer_bits(s, pe) & kPeerProxy)) fail_unreachable(call, pe);
-  return nullptr;
+/* translate_checked's cold half: reports the first check that failed and
+ * ends the kernel.  One function that prints, not a call of fail_pe or
+ * fail_addr: ptxas gives a kernel registers for the deepest chain of calls
+ * it may make, and the chain kernel -> translate_failed -> fail_* -> printf
+ * took a block-scope put kernel from 48 to 72 registers (one 512-thread
+ * block per SM instead of two; bench/gpu run 11). */
+inline __device__ __noinline__ void translate_failed(const State &s, const char *call,
+                                                    const void *addr, size_t bytes, int pe) {
+  const bool first = first_report();
+  if (first) {
+    const uintptr_t off =
+        reinterpret_cast<uintptr_t>(addr) - reinterpret_cast<uintptr_t>(s.heap_base);
+    if (pe < 0 || pe >= s.n_pes)
+      print_bad_pe(call, pe, s.n_pes);
+    else if (off > s.heap_size || bytes > s.heap_size - off)
+      print_bad_addr(call, addr, bytes, s);
+    else
+      print_unreachable(call, pe);
+  }
+  trap_after_report(first);
 }
 }  // namespace detail
 
@@ -169,9 +183,11 @@ inline __device__ char *translate_checked(const State &s, const char *call, cons
   const bool pe_ok = static_cast<unsigned>(pe) < static_cast<unsigned>(s.n_pes);
   char *base = peer_base(s, pe_ok ? pe : 0); /* (in bounds whatever pe is) */
   /* (off wraps around when addr is below the base) */
-  const bool ok = pe_ok & (off <= s.heap_size) & (bytes <= s.heap_size - off) & (base != nullptr);
-  if (__builtin_expect(ok, 1)) return base + off;
-  return detail::translate_failed(s, call, addr, bytes, pe);
+  const bool in_heap = (off <= s.heap_size) & (bytes <= s.heap_size - off);
+  if (__builtin_expect(pe_ok & in_heap & (base != nullptr), 1)) return base + off;
+  if (pe_ok && in_heap && (peer_bits(s, pe) & kPeerProxy)) return nullptr;
+  detail::translate_failed(s, call, addr, bytes, pe);
+  return nullptr; /* (not reached: it traps) */
 }
 
 inline __device__ bool same_gpu(const State &s, int pe) {
