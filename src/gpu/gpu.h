@@ -44,6 +44,14 @@ void get(const char *call, int pe, const Location &from, void *dest, size_t byte
 uint64_t atomic(const char *call, int pe, const Location &at, net::AtomicOp op, uint64_t operand,
                 uint64_t compare, size_t size);
 
+/* The target side of net::gpu_put / gpu_get / gpu_atomic: another node's
+ * request on this PE's own GPU heap (`offset` from its start), run by the
+ * network transport's worker; complete on return.  `data` is host memory. */
+void serve_put(size_t offset, const void *data, size_t bytes);
+void serve_get(size_t offset, void *data, size_t bytes);
+uint64_t serve_atomic(size_t offset, net::AtomicOp op, uint64_t operand, uint64_t compare,
+                      size_t size);
+
 /* True while this PE's GPU proxy thread serves kernels (gpu/proxy.h); host
  * quiet then also completes the requests kernels have published
  * (drain_proxy), so that a kernel's end followed by a barrier completes its

@@ -1,5 +1,7 @@
 /* Host access to GPU-heap memory: copies through the GPU runtime on the
  * library's stream and AMOs by a GPU thread, each complete on return. */
+#include <vector>
+
 #include "core/runtime.h"
 #include "gpu/gpu.h"
 #include "gpu/gpu_internal.h"
@@ -16,9 +18,8 @@ static_assert(static_cast<int>(net::AtomicOp::Add) == static_cast<int>(HostAtomi
 namespace {
 
 [[noreturn]] void unreachable_peer(const char *call, int pe) {
-  fatal(call, "PE %d's GPU heap is not reachable from this PE (it is on another node, or IPC "
-        "mapping failed at init: see the warnings then); the network transport (UCX) "
-        "registers host memory only, so no host path reaches that GPU heap", pe);
+  fatal(call, "PE %d's GPU heap is not reachable from this PE: it runs on this node, but IPC "
+        "mapping of its heap failed at init (see the warnings then)", pe);
 }
 
 void copy_sync(const char *call, void *dest, const void *source, size_t bytes) {
@@ -42,22 +43,68 @@ void atomic_on(const char *call, hipStream_t stream, int pe, size_t offset, net:
                             compare, size, result), "launching a GPU atomic");
 }
 
+/* Another node's GPU heap: the network transport asks that PE to do the work
+ * (net::gpu_put & co.), from host memory, as UCX here reaches no GPU memory. */
+bool on_other_node(int pe) { return g_peers.path[pe] == PeerPath::UCX; }
+
 void put(const char *call, int pe, const Location &to, const void *source, size_t bytes) {
-  if (!to.mapped) unreachable_peer(call, pe);
-  copy_sync(call, to.mapped, source, bytes);
+  if (to.mapped) return copy_sync(call, to.mapped, source, bytes);
+  if (!on_other_node(pe)) unreachable_peer(call, pe);
+  std::vector<char> host(bytes);
+  copy_sync(call, host.data(), source, bytes); /* (source may be GPU memory) */
+  net::gpu_put(call, pe, to.offset, host.data(), bytes);
 }
 
 void get(const char *call, int pe, const Location &from, void *dest, size_t bytes) {
-  if (!from.mapped) unreachable_peer(call, pe);
-  copy_sync(call, dest, from.mapped, bytes);
+  if (from.mapped) return copy_sync(call, dest, from.mapped, bytes);
+  if (!on_other_node(pe)) unreachable_peer(call, pe);
+  std::vector<char> host(bytes);
+  net::gpu_get(call, pe, from.offset, host.data(), bytes);
+  copy_sync(call, dest, host.data(), bytes);
 }
 
 uint64_t atomic(const char *call, int pe, const Location &at, net::AtomicOp op, uint64_t operand,
                 uint64_t compare, size_t size) {
-  if (!at.mapped) unreachable_peer(call, pe);
+  if (!at.mapped) {
+    if (!on_other_node(pe)) unreachable_peer(call, pe);
+    return net::gpu_atomic(call, pe, at.offset, op, operand, compare, size);
+  }
   std::lock_guard<std::mutex> lock(g_gpu.mu);
   atomic_on(call, g_gpu.stream, pe, at.offset, op, operand, compare, size, g_gpu.result);
   check(call, hipStreamSynchronize(g_gpu.stream), "GPU atomic");
+  return *g_gpu.result;
+}
+
+/* The worker that runs these may be any thread of this process: each first
+ * makes this PE's GPU current. */
+namespace {
+constexpr const char *kServiceCall = "rocshmem (GPU heap service)";
+void check_served(size_t offset, size_t bytes) {
+  const size_t size = g_gpu.state.heap_size;
+  if (!g_gpu.active || offset > size || bytes > size - offset)
+    fatal(kServiceCall, "internal error: another node asked for %zu bytes at offset %zu of this "
+          "PE's GPU heap (%zu bytes%s)", bytes, offset, size, g_gpu.active ? "" : ", not in use");
+  (void)hipSetDevice(g_gpu.device);
+}
+}  // namespace
+
+void serve_put(size_t offset, const void *data, size_t bytes) {
+  check_served(offset, bytes);
+  copy_sync(kServiceCall, g_gpu.state.heap_base + offset, data, bytes);
+}
+
+void serve_get(size_t offset, void *data, size_t bytes) {
+  check_served(offset, bytes);
+  copy_sync(kServiceCall, data, g_gpu.state.heap_base + offset, bytes);
+}
+
+uint64_t serve_atomic(size_t offset, net::AtomicOp op, uint64_t operand, uint64_t compare,
+                      size_t size) {
+  check_served(offset, size);
+  std::lock_guard<std::mutex> lock(g_gpu.mu);
+  atomic_on(kServiceCall, g_gpu.stream, g_peers.my_pe, offset, op, operand, compare, size,
+            g_gpu.result);
+  check(kServiceCall, hipStreamSynchronize(g_gpu.stream), "GPU atomic");
   return *g_gpu.result;
 }
 

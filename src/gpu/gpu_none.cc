@@ -30,6 +30,11 @@ uint64_t atomic(const char *call, int, const Location &, net::AtomicOp, uint64_t
                 size_t) {
   unreachable(call);
 }
+void serve_put(size_t, const void *, size_t) { unreachable("rocshmem (GPU heap service)"); }
+void serve_get(size_t, void *, size_t) { unreachable("rocshmem (GPU heap service)"); }
+uint64_t serve_atomic(size_t, net::AtomicOp, uint64_t, uint64_t, size_t) {
+  unreachable("rocshmem (GPU heap service)");
+}
 bool g_proxy_running = false;
 void drain_proxy(const char *call) { unreachable(call); }
 void team_created(const char *, const rocshmem_team_s *) {}

@@ -140,11 +140,23 @@ void plan_proxy(const char *call, Runtime &rt) {
                         hipMemcpyHostToDevice), "filling the GPU peer table");
   check(call, hipMemcpy(g.image_flags, g.image_peer_flags.data(), rt.n_pes,
                         hipMemcpyHostToDevice), "filling the GPU peer table");
+  net::allow_threads(); /* the proxy serves peers on other nodes through the network */
   g.proxy_channel = proxy::start(call, rt);
-  /* The host's kernels get the channel too (their peers stay mapped, so they
-   * never post RMA or AMOs): the quiet of a stream-ordered quiet or barrier
-   * then completes what earlier kernels on the stream posted. */
+  /* The host's kernels get the channel too: their IPC-mapped peers stay
+   * mapped, and the quiet of a stream-ordered quiet or barrier then completes
+   * what earlier kernels on the stream posted; peers mapped nowhere here
+   * (other nodes) they reach through the proxy as well. */
   g.state.proxy = g.proxy_channel;
+  bool unmapped = false;
+  for (int pe = 0; pe < rt.n_pes; ++pe) {
+    if (pe == rt.my_pe || heaps[pe]) continue;
+    g.host_peer_flags[pe] |= device::kPeerProxy;
+    if (pe < device::kStatePeers) g.state.near_flags[pe] = g.host_peer_flags[pe];
+    unmapped = true;
+  }
+  if (unmapped)
+    check(call, hipMemcpy(g.peer_flags, g.host_peer_flags.data(), rt.n_pes, hipMemcpyHostToDevice),
+          "filling the GPU peer table");
 }
 
 /* ROCSHMEM_GPU_COLL_PUSH and ROCSHMEM_GPU_COLL_PUT: the device collectives'

@@ -10,6 +10,7 @@
 #include <cstring>
 #include <mutex>
 #include <thread>
+#include <vector>
 
 #include "core/runtime.h"
 #include "gpu/gpu.h"
@@ -72,21 +73,8 @@ const char *op_name(ProxyOp op) {
   }
 }
 
-/* Offset of a request's symmetric address in the GPU heap, after checking
- * that the host can reach pe's heap. */
+/* Offset of a request's symmetric address in the GPU heap. */
 size_t heap_offset(const char *call, const ProxySlot &r) {
-  const int pe = r.pe;
-  if (pe < 0 || pe >= g_peers.n_pes)
-    fatal(call, "internal error: request for pe = %d of %d PEs", pe, g_peers.n_pes);
-  if (!g_peers.base[SEG_GPU][pe]) {
-    if ((*g_proxy.node_of_pe)[pe] != g_proxy.my_node)
-      fatal(call, "pe = %d is on another node, and no host path reaches another node's GPU "
-            "heap: the network transport (UCX) registers host memory only (no GPU-memory "
-            "support).  Exchange data with other nodes through host memory (shmem_malloc), or "
-            "run the PEs that share GPU memory on one node", pe);
-    fatal(call, "pe = %d runs on this node, but its GPU heap could not be mapped through IPC "
-          "(see the warning at init), so the host cannot reach it either", pe);
-  }
   const uint64_t size = g_gpu.state.heap_size;
   const uint64_t off = r.remote - reinterpret_cast<uintptr_t>(g_gpu.state.heap_base);
   const uint64_t span = r.op == static_cast<uint8_t>(ProxyOp::AMO) ? r.size : r.bytes;
@@ -96,12 +84,64 @@ size_t heap_offset(const char *call, const ProxySlot &r) {
   return off;
 }
 
-/* Starts request r (slot index i); synchronizes the stream when the
- * requester waits for it or its data lives in the slot. */
+/* Where request r's PE is: mapped here (true), on another node (false: the
+ * network path), or nowhere a host path reaches. */
+bool mapped_here(const char *call, const ProxySlot &r) {
+  const int pe = r.pe;
+  if (pe < 0 || pe >= g_peers.n_pes)
+    fatal(call, "internal error: request for pe = %d of %d PEs", pe, g_peers.n_pes);
+  if (g_peers.base[SEG_GPU][pe]) return true;
+  if ((*g_proxy.node_of_pe)[pe] != g_proxy.my_node && g_peers.path[pe] == PeerPath::UCX)
+    return false;
+  fatal(call, "pe = %d runs on this node, but its GPU heap could not be mapped through IPC "
+        "(see the warning at init), so the host cannot reach it either", pe);
+}
+
+/* Request r (slot i) to a PE on another node, over the network transport
+ * (net::gpu_*: that PE does the work), staged through host memory; complete
+ * on return.  Earlier requests on the stream are finished first, so that
+ * they stay in order before it. */
+void execute_remote(const char *call, ProxySlot &r, uint32_t i) {
+  Proxy &p = g_proxy;
+  check(call, hipStreamSynchronize(p.stream), "completing earlier proxy requests");
+  const size_t off = heap_offset(call, r);
+  const bool in_slot = r.flags & device::kProxyInline;
+  switch (static_cast<ProxyOp>(r.op)) {
+    case ProxyOp::PUT: {
+      std::vector<char> host(r.bytes);
+      copy_on(call, p.stream, host.data(),
+              in_slot ? static_cast<const void *>(r.arg) : reinterpret_cast<const void *>(r.local),
+              r.bytes);
+      check(call, hipStreamSynchronize(p.stream), "staging a proxy put");
+      net::gpu_put(call, r.pe, off, host.data(), r.bytes);
+      break;
+    }
+    case ProxyOp::GET: {
+      std::vector<char> host(r.bytes);
+      net::gpu_get(call, r.pe, off, host.data(), r.bytes);
+      copy_on(call, p.stream,
+              in_slot ? static_cast<void *>(r.arg) : reinterpret_cast<void *>(r.local), host.data(),
+              r.bytes);
+      check(call, hipStreamSynchronize(p.stream), "delivering a proxy get");
+      break;
+    }
+    case ProxyOp::AMO: {
+      const uint64_t old = net::gpu_atomic(call, r.pe, off, static_cast<net::AtomicOp>(r.amo_op),
+                                           r.arg[0], r.arg[1], r.size);
+      if (r.flags & device::kProxyWait) p.slots[i].result = old;
+      break;
+    }
+    default: fatal("rocshmem GPU proxy", "internal error: unknown request %d", r.op);
+  }
+}
+
+/* Starts request r (slot i); synchronizes the stream when the requester
+ * waits for it or its data lives in the slot. */
 void execute(ProxySlot &r, uint32_t i) {
   const ProxyOp op = static_cast<ProxyOp>(r.op);
   const char *call = op_name(op);
   const bool in_slot = r.flags & device::kProxyInline;
+  if (op != ProxyOp::QUIET && !mapped_here(call, r)) return execute_remote(call, r, i);
   switch (op) {
     case ProxyOp::PUT: {
       char *to = g_peers.base[SEG_GPU][r.pe] + heap_offset(call, r);

@@ -25,8 +25,9 @@ void require_gpu(const char *call) {
 char *stream_target(const char *call, const char *arg, const void *addr, size_t bytes, int pe) {
   Location loc = peer_locate(call, arg, addr, bytes, pe);
   if (!loc.mapped)
-    fatal(call, "%s = %p on PE %d is not reachable by the GPU from this PE (another node)", arg,
-          addr, pe);
+    fatal(call, "%s = %p on PE %d is not reachable by a GPU copy from this PE (another node): "
+          "the _on_stream copies reach same-node peers only; use rocshmem_putmem / getmem from "
+          "the host, or a device put or get in a kernel (through the GPU proxy)", arg, addr, pe);
   return loc.mapped;
 }
 

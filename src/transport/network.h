@@ -59,6 +59,20 @@ enum class AtomicOp { Add, And, Or, Xor, Swap, CompareSwap };
 uint64_t atomic(const char *call, int pe, const Location &at, AtomicOp op, uint64_t operand,
                 uint64_t compare, size_t size);
 
+/* Another node's GPU heap (ucx/remote_gpu.cc): no rkey reaches GPU memory
+ * here, so the target PE performs these on its own heap and answers.  Each
+ * returns complete (a put's data is in the target's memory).  `offset` is
+ * from the start of the GPU heap; local buffers are host memory; bytes > 0.
+ * Callable from the GPU proxy thread too (after allow_threads). */
+void gpu_put(const char *call, int pe, size_t offset, const void *src, size_t bytes);
+void gpu_get(const char *call, int pe, size_t offset, void *dst, size_t bytes);
+uint64_t gpu_atomic(const char *call, int pe, size_t offset, AtomicOp op, uint64_t operand,
+                    uint64_t compare, size_t size);
+
+/* A second thread of the application (the GPU proxy) will call in beside
+ * the one that does: from now on every thread takes the worker's mutex. */
+void allow_threads();
+
 void fence();
 void quiet();
 void progress();

@@ -15,7 +15,12 @@
 # i) mod (visible GPUs): with 2 GPUs, 2 PEs get one GPU each, 4 PEs two each.
 # PROXY_MODES: ROCSHMEM_GPU_PROXY values (default "auto all": auto, the
 # default, where these same-node PEs use IPC; all, where every device RMA/AMO
-# to another PE goes through the host proxy).  coll also runs once more
+# to another PE goes through the host proxy), or "nodes": every PE its own
+# emulated node (ROCSHMEM_PES_PER_NODE=1, UCX_TLS=tcp,self), so peers' GPU
+# heaps are reached only over UCX: host calls and the proxy ask the target PE
+# to do the work (a library built with UCX; stage.sh brings UCX along).  It
+# is slow: coll on 4 PEs took 273 s on the H200 machine (every device
+# transfer a TCP round trip through both hosts).  coll also runs once more
 # with ROCSHMEM_GPU_COLL_PUSH=0 (every size on the pull path) and once with
 # ROCSHMEM_GPU_COLL_PUSH=4096 on PE 0 only (every PE must take 4096).  The proxy test forces all
 # itself and runs once per size, with its finalize-report child
@@ -27,6 +32,8 @@ staged=$(cd "${1:?usage: $0 STAGED_OR_BUILD_DIR}" && pwd)
 if [ -d "$staged/bin" ]; then bin=$staged/bin lib=$staged/lib
 else bin=$staged/tests/gpu lib=$staged/.libs; fi
 export LD_LIBRARY_PATH="$lib:${LD_LIBRARY_PATH:-}"
+# UCX's modules, when stage.sh brought UCX along
+if [ -d "$lib/ucx" ] && [ -z "${UCX_MODULE_DIR:-}" ]; then export UCX_MODULE_DIR=$lib/ucx; fi
 export NVSHMEM_DISABLE_NVLS=1 OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
 export OMPI_MCA_rmaps_base_oversubscribe=1
 mps_control=${MPS_CONTROL:-/usr/local/nvidia/bin/nvidia-cuda-mps-control}
@@ -126,20 +133,25 @@ for mode in ${MPS_MODES:-off on}; do
   fi
   for np in ${NPS:-2 4}; do
     for proxy in ${PROXY_MODES:-auto all}; do
-      export ROCSHMEM_GPU_PROXY=$proxy
+      if [ "$proxy" = nodes ]; then
+        export ROCSHMEM_GPU_PROXY=auto ROCSHMEM_PES_PER_NODE=1 UCX_TLS=${NODES_UCX_TLS:-tcp,self}
+      else
+        export ROCSHMEM_GPU_PROXY=$proxy
+        unset ROCSHMEM_PES_PER_NODE UCX_TLS
+      fi
       for prog in $progs; do
         case "$prog" in
           module) run_one "$mode" "$np" module "$bin/module_kernel.gpubin" ;;
           proxy | errors) ;;
           coll) # init must choose the collectives' push path exactly when no PE uses the proxy
-            if [ "$proxy" = all ]; then want_log="device collectives: push path off (a PE uses the GPU proxy)"
+            if [ "$proxy" != auto ]; then want_log="device collectives: push path off (a PE uses the GPU proxy)"
             else want_log="device collectives: pushed when a PE receives up to 32768 bytes"; fi
             ROCSHMEM_DEBUG_LEVEL=2 EXPECT_LOG=$want_log run_one "$mode" "$np" coll ;;
           *) run_one "$mode" "$np" "$prog" ;;
         esac
       done
     done
-    unset ROCSHMEM_GPU_PROXY
+    unset ROCSHMEM_GPU_PROXY ROCSHMEM_PES_PER_NODE UCX_TLS
     # The collectives' pull path at every size (with IPC the push path takes
     # the small messages; under the proxy every size is pulled already).
     if want coll; then

@@ -1,7 +1,9 @@
 #!/bin/bash
 # Copies what tests/gpu/run_gpu_tests.sh needs out of a --with-cuda (or
-# --with-hip) build tree into DEST (lib/, bin/, the run script), small enough
-# to carry to the GPU machine, and builds the GPU tests first if needed.
+# --with-hip) build tree into DEST (lib/, bin/, the run script; UCX's libraries
+# too when the library uses UCX), small enough to carry to the GPU machine
+# (or pack it: `tar -cJf` takes it to about 9 MB), and builds the GPU tests
+# first if needed.
 #   bash tests/gpu/stage.sh BUILD_DIR DEST
 set -euo pipefail
 build=$(cd "${1:?usage: $0 BUILD_DIR DEST}" && pwd)
@@ -12,6 +14,19 @@ rm -rf "$dest"
 mkdir -p "$dest/lib" "$dest/bin"
 cp -a "$build"/.libs/librocshmem.so* "$dest/lib/"
 for p in rma amo sync stream coll module module_kernel.gpubin proxy ctx errors; do cp "$build/tests/gpu/$p" "$dest/bin/"; done
+strip --strip-all "$dest"/bin/* "$dest"/lib/librocshmem.so.*.* 2>/dev/null || true
+# A library built with UCX: the GPU machine has none, so UCX's libraries
+# (and its shared-memory module) travel in lib/ and lib/ucx for the "nodes"
+# mode of run_gpu_tests.sh (which points UCX_MODULE_DIR there).
+ucp=$(ldd "$dest"/lib/librocshmem.so | awk '$1 == "libucp.so.0" { print $3 }')
+if [ -n "$ucp" ]; then
+  dir=$(dirname "$ucp")
+  for l in libucp.so.0 libuct.so.0 libucs.so.0 libucm.so.0; do cp -L "$dir/$l" "$dest/lib/"; done
+  numa=$(ldd "$ucp" | awk '$1 == "libnuma.so.1" { print $3 }')
+  [ -z "$numa" ] || cp -L "$numa" "$dest/lib/"
+  mkdir -p "$dest/lib/ucx"
+  cp -L "$dir"/ucx/libuct_cma.so.0 "$dest/lib/ucx/" 2>/dev/null || true
+fi
 cp "$here/run_gpu_tests.sh" "$dest/"
 git -C "$here" describe --always --dirty > "$dest/REVISION" 2>/dev/null || true
 du -sh "$dest"

@@ -40,18 +40,17 @@ int main(int argc, char **argv) {
   ptr_check<<<1, 32>>>(buf, out);
   gt_sync();
   std::vector<int> o = gt_download(out, 2 * n + 4);
-  /* The tests run every PE on one machine: all are accessible, and mapped
-   * unless the GPU proxy serves them (ROCSHMEM_GPU_PROXY=all). */
-  const bool mapped = !gt_proxy_all();
+  /* Every PE is accessible (IPC, or the GPU proxy); rocshmem_ptr is not null
+   * exactly for the mapped ones. */
   for (int pe = 0; pe < n; ++pe) {
-    GT_CHECK(o[pe] == (pe == gt.me || mapped) && o[n + pe] == 1, "pe %d: ptr %d pe_accessible %d",
+    GT_CHECK(o[pe] == gt_mapped(gt.me, pe) && o[n + pe] == 1, "pe %d: ptr %d pe_accessible %d",
              pe, o[pe], o[n + pe]);
   }
   GT_CHECK(o[2 * n] == 1, "rocshmem_ptr(buf, my_pe) != buf");
   GT_CHECK(o[2 * n + 1] == gt.me && o[2 * n + 2] == n, "device my_pe %d n_pes %d", o[2 * n + 1],
            o[2 * n + 2]);
   GT_CHECK(o[2 * n + 3] == 1, "rocshmem_ptr of a non-heap address is not null");
-  GT_CHECK(gt_download(buf, 1)[0] == (mapped || n == 1 ? prev : -1),
+  GT_CHECK(gt_download(buf, 1)[0] == (gt_mapped(prev, gt.me) ? prev : -1),
            "store through rocshmem_ptr: %d", gt_download(buf, 1)[0]);
   gt_case("rocshmem_ptr, pe_accessible, my_pe, n_pes");
   GT_GPU(hipFree(out));

@@ -47,91 +47,28 @@
 #include "core/runtime.h"
 #include "rocshmem/rocshmem.h"
 #include "transport/network.h"
-#include "transport/ucx/worker_lock.h"
+#include "transport/ucx/ucx.h"
 
 namespace rocshmem {
 namespace net {
 
 bool g_active = false;
 
+namespace ucx {
+Ucx g_ucx;
+}  // namespace ucx
+
 namespace {
 
-/* An _nbi request still in flight, with what names it in an error. */
-struct Pending {
-  ucs_status_ptr_t req;
-  const char *call;
-  const char *what;
-  int pe;
-};
+using ucx::app_tick;
+using ucx::ep_of;
+using ucx::g_ucx;
+using ucx::kReapAt;
+using ucx::Guard;
+using ucx::Pending;
+using ucx::status_text;
+using ucx::wait_request;
 
-/* Reap finished _nbi requests once this many are outstanding, so a program
- * issuing millions of them before a quiet keeps a bounded list. */
-constexpr size_t kReapAt = 4096;
-
-struct Ucx {
-  ucp_context_h context = nullptr;
-  ucp_worker_h worker = nullptr;
-  ucp_mem_h mem[SEG_COUNT] = {};
-  std::vector<ucp_ep_h> eps;                       /* per PE, null if not served */
-  std::vector<ucp_rkey_h> rkeys[SEG_COUNT];        /* per PE */
-  std::vector<uint64_t> remote_base[SEG_COUNT];    /* per PE: segment start there */
-  /* per PE: UCX reaches that segment through shared memory (ucp_rkey_ptr
-   * works), where UCX 1.13 loses bitwise AMOs: see atomic() */
-  std::vector<char> shared[SEG_COUNT];
-  /* _nbi requests not yet known complete; quiet waits for all of them.
-   * Freeing them at once and relying on the worker flush alone left large
-   * transfers unfinished after quiet now and then (DESIGN.md, principle 11). */
-  std::vector<Pending> pending;
-  /* Reap when `pending` reaches this; after a reap, twice what stayed, so
-   * that requests stuck behind a slow peer do not make every later _nbi
-   * call scan them all again (that was quadratic: 1.6 s for 32768 puts). */
-  size_t reap_at = kReapAt;
-  /* A put was issued since the last worker flush: quiet must flush.  Gets
-   * and atomics complete when their request does, and put_signal's puts
-   * need no remote completion, so without puts quiet skips the flush, which
-   * over TCP is a round trip to every peer with a put in flight (the
-   * barrier's previous signal, back to back barriers).  Read and written
-   * under the Guard. */
-  bool unflushed = false;
-  WorkerLock lock; /* one thread in the worker at a time (see the top) */
-  /* Bumped by application threads each time they call into the worker; the
-   * progress thread backs off while it moves. */
-  std::atomic<uint64_t> app_ticks{0};
-  std::thread progress_thread;
-  std::atomic<bool> stop{false};
-};
-
-Ucx g_ucx;
-
-const char *status_text(ucs_status_t s) { return ucs_status_string(s); }
-
-/* An application thread's use of the worker, for a scope. */
-class Guard {
- public:
-  Guard() { g_ucx.lock.app_enter(); }
-  ~Guard() { g_ucx.lock.app_leave(); }
-  Guard(const Guard &) = delete;
-  Guard &operator=(const Guard &) = delete;
-};
-
-/* An application thread is about to use the worker (see progress_loop).
- * A relaxed load and store, not an atomic increment: concurrent threads may
- * lose a tick, but all that matters is that the value changes. */
-inline void app_tick() {
-  g_ucx.app_ticks.store(g_ucx.app_ticks.load(std::memory_order_relaxed) + 1,
-                        std::memory_order_relaxed);
-}
-
-/* Waits for a request returned by an _nbx call and frees it.  Caller holds
- * the Guard. */
-ucs_status_t wait_request(ucs_status_ptr_t req) {
-  if (req == nullptr) return UCS_OK;
-  if (UCS_PTR_IS_ERR(req)) return UCS_PTR_STATUS(req);
-  ucs_status_t s;
-  while ((s = ucp_request_check_status(req)) == UCS_INPROGRESS) ucp_worker_progress(g_ucx.worker);
-  ucp_request_free(req);
-  return s;
-}
 
 [[noreturn]] void pending_failed(const Pending &p, ucs_status_t s) {
   fatal(p.call, "non-blocking %s PE %d failed (found when completing it): %s", p.what, p.pe,
@@ -165,12 +102,6 @@ void finish(const char *call, const char *what, int pe, ucs_status_ptr_t req, bo
   }
   ucs_status_t s = nbi ? UCS_PTR_STATUS(req) : wait_request(req);
   if (s != UCS_OK) fatal(call, "%s PE %d failed: %s", what, pe, status_text(s));
-}
-
-ucp_ep_h ep_of(const char *call, int pe) {
-  ucp_ep_h ep = g_ucx.eps[pe];
-  if (!ep) fatal(call, "internal error: PE %d has no network endpoint", pe);
-  return ep;
 }
 
 /* One ucp_put_nbx and its completion (finish); caller holds the Guard. */
@@ -316,7 +247,9 @@ bool open_worker(std::string *error) {
   if (g_ucx.worker) return true;
   ucp_params_t params{};
   params.field_mask = UCP_PARAM_FIELD_FEATURES;
-  params.features = UCP_FEATURE_RMA | UCP_FEATURE_AMO32 | UCP_FEATURE_AMO64 | UCP_FEATURE_WAKEUP;
+  /* AM: other nodes' GPU heaps (remote_gpu.cc) */
+  params.features = UCP_FEATURE_RMA | UCP_FEATURE_AMO32 | UCP_FEATURE_AMO64 | UCP_FEATURE_AM |
+                    UCP_FEATURE_WAKEUP;
   ucp_config_t *config = nullptr;
   ucs_status_t s = ucp_config_read(nullptr, nullptr, &config);
   /* A PE's AMOs on its own memory are CPU atomics (amo/amo.h); asking UCX to
@@ -406,7 +339,7 @@ bool setup(Runtime &rt, std::string *error) {
     any = any || served[pe];
   }
   /* Every PE must take part in the exchanges below, served or not. */
-  if (!open_worker(error)) return false;
+  if (!open_worker(error) || !ucx::remote_gpu_setup(error)) return false;
   ucs_status_t s;
   ucp_address_t *address = nullptr;
   size_t address_len = 0;
@@ -608,6 +541,14 @@ uint64_t atomic(const char *call, int pe, const Location &at, AtomicOp op, uint6
     if (seen == old) return old;
     old = seen;
   }
+}
+
+void allow_threads() {
+  if (!g_active || g_ucx.lock.mode() == WorkerLock::Mode::Mutex) return;
+  const bool helper = g_ucx.progress_thread.joinable();
+  stop_progress_thread(); /* the lock changes mode with no other thread in it */
+  g_ucx.lock.set_mode(WorkerLock::Mode::Mutex);
+  if (helper) start_progress_thread();
 }
 
 void fence() {

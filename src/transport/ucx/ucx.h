@@ -1,0 +1,115 @@
+/* The UCX transport's state and the helpers its files share (transport.cc:
+ * RMA, AMOs, progress; remote_gpu.cc: other nodes' GPU heaps).  Internal to
+ * src/transport/ucx. */
+#ifndef ROCSHMEM_TRANSPORT_UCX_UCX_H
+#define ROCSHMEM_TRANSPORT_UCX_UCX_H
+
+#include <ucp/api/ucp.h>
+
+#include <atomic>
+#include <cstdint>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "core/log.h"
+#include "transport/peer_table.h"
+#include "transport/ucx/worker_lock.h"
+
+namespace rocshmem {
+namespace net {
+namespace ucx {
+
+/* An _nbi request still in flight, with what names it in an error. */
+struct Pending {
+  ucs_status_ptr_t req;
+  const char *call;
+  const char *what;
+  int pe;
+};
+
+/* Reap finished _nbi requests once this many are outstanding, so a program
+ * issuing millions of them before a quiet keeps a bounded list. */
+constexpr size_t kReapAt = 4096;
+
+struct Ucx {
+  ucp_context_h context = nullptr;
+  ucp_worker_h worker = nullptr;
+  ucp_mem_h mem[SEG_COUNT] = {};
+  std::vector<ucp_ep_h> eps;                       /* per PE, null if not served */
+  std::vector<ucp_rkey_h> rkeys[SEG_COUNT];        /* per PE */
+  std::vector<uint64_t> remote_base[SEG_COUNT];    /* per PE: segment start there */
+  /* per PE: UCX reaches that segment through shared memory (ucp_rkey_ptr
+   * works), where UCX 1.13 loses bitwise AMOs: see atomic() */
+  std::vector<char> shared[SEG_COUNT];
+  /* _nbi requests not yet known complete; quiet waits for all of them.
+   * Freeing them at once and relying on the worker flush alone left large
+   * transfers unfinished after quiet now and then (DESIGN.md, principle 11). */
+  std::vector<Pending> pending;
+  /* Reap when `pending` reaches this; after a reap, twice what stayed, so
+   * that requests stuck behind a slow peer do not make every later _nbi
+   * call scan them all again (that was quadratic: 1.6 s for 32768 puts). */
+  size_t reap_at = kReapAt;
+  /* A put was issued since the last worker flush: quiet must flush.  Gets
+   * and atomics complete when their request does, and put_signal's puts
+   * need no remote completion, so without puts quiet skips the flush, which
+   * over TCP is a round trip to every peer with a put in flight (the
+   * barrier's previous signal, back to back barriers).  Read and written
+   * under the Guard. */
+  bool unflushed = false;
+  WorkerLock lock; /* one thread in the worker at a time (transport.cc, top) */
+  /* Bumped by application threads each time they call into the worker; the
+   * progress thread backs off while it moves. */
+  std::atomic<uint64_t> app_ticks{0};
+  std::thread progress_thread;
+  std::atomic<bool> stop{false};
+};
+
+extern Ucx g_ucx; /* transport.cc */
+
+inline const char *status_text(ucs_status_t s) { return ucs_status_string(s); }
+
+/* An application thread's use of the worker, for a scope. */
+class Guard {
+ public:
+  Guard() { g_ucx.lock.app_enter(); }
+  ~Guard() { g_ucx.lock.app_leave(); }
+  Guard(const Guard &) = delete;
+  Guard &operator=(const Guard &) = delete;
+};
+
+/* An application thread is about to use the worker (see progress_loop in
+ * transport.cc).
+ * A relaxed load and store, not an atomic increment: concurrent threads may
+ * lose a tick, but all that matters is that the value changes. */
+inline void app_tick() {
+  g_ucx.app_ticks.store(g_ucx.app_ticks.load(std::memory_order_relaxed) + 1,
+                        std::memory_order_relaxed);
+}
+
+/* Waits for a request returned by an _nbx call and frees it.  Caller holds
+ * the Guard. */
+inline ucs_status_t wait_request(ucs_status_ptr_t req) {
+  if (req == nullptr) return UCS_OK;
+  if (UCS_PTR_IS_ERR(req)) return UCS_PTR_STATUS(req);
+  ucs_status_t s;
+  while ((s = ucp_request_check_status(req)) == UCS_INPROGRESS) ucp_worker_progress(g_ucx.worker);
+  ucp_request_free(req);
+  return s;
+}
+
+inline ucp_ep_h ep_of(const char *call, int pe) {
+  ucp_ep_h ep = g_ucx.eps[pe];
+  if (!ep) fatal(call, "internal error: PE %d has no network endpoint", pe);
+  return ep;
+}
+
+/* remote_gpu.cc: registers its active-message handlers on the worker (at
+ * setup, before any peer can send). */
+bool remote_gpu_setup(std::string *error);
+
+}  // namespace ucx
+}  // namespace net
+}  // namespace rocshmem
+
+#endif
