@@ -29,6 +29,7 @@ namespace detail {
  * and compare-and-swap treat identically. */
 template <class U>
 inline __device__ U atomic_rmw(AmoOp op, U *p, U value, U cond, bool system) {
+  ROCSHMEM_ASSUME_GLOBAL(p); /* (p is in a GPU heap) */
 #define ROCSHMEM_SCOPED_ATOMIC(fn, ...) \
   (system ? ROCSHMEM_ATOMIC_SYS(fn)(__VA_ARGS__) : fn(__VA_ARGS__))
   switch (op) {
