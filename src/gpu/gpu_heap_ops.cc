@@ -28,6 +28,10 @@ void copy_sync(const char *call, void *dest, const void *source, size_t bytes) {
   check(call, hipStreamSynchronize(g_gpu.stream), "GPU copy");
 }
 
+/* Another node's GPU heap: the network transport asks that PE to do the work
+ * (net::gpu_put & co.), from host memory, as UCX here reaches no GPU memory. */
+bool on_other_node(int pe) { return g_peers.path[pe] == PeerPath::UCX; }
+
 }  // namespace
 
 void copy_on(const char *call, hipStream_t stream, void *dest, const void *source, size_t bytes) {
@@ -42,10 +46,6 @@ void atomic_on(const char *call, hipStream_t stream, int pe, size_t offset, net:
   check(call, launch_atomic(g_gpu.state, stream, static_cast<HostAtomic>(op), local, pe, operand,
                             compare, size, result), "launching a GPU atomic");
 }
-
-/* Another node's GPU heap: the network transport asks that PE to do the work
- * (net::gpu_put & co.), from host memory, as UCX here reaches no GPU memory. */
-bool on_other_node(int pe) { return g_peers.path[pe] == PeerPath::UCX; }
 
 void put(const char *call, int pe, const Location &to, const void *source, size_t bytes) {
   if (to.mapped) return copy_sync(call, to.mapped, source, bytes);
