@@ -79,12 +79,17 @@ void reply_sent(void *request, ucs_status_t status, void *user_data) {
   ucp_request_free(request);
 }
 
-/* Sends the answer to `from` (called from a handler: no waiting here). */
-void answer(int from, uint64_t token, uint64_t value, const void *data, size_t bytes) {
+/* An answer with room for `bytes` of payload, which the caller fills in. */
+OutgoingReply *new_answer(uint64_t token, uint64_t value, size_t bytes) {
   auto *out = static_cast<OutgoingReply *>(std::malloc(sizeof(OutgoingReply) + bytes));
   if (!out) fatal("rocshmem (GPU heap service)", "out of host memory for a %zu-byte answer", bytes);
   out->header = Reply{token, value};
-  if (bytes) std::memcpy(out->data, data, bytes);
+  return out;
+}
+
+/* Sends answer `out` (bytes of payload) to `from` and lets UCX free it when
+ * done (called from a handler: no waiting here). */
+void answer(int from, OutgoingReply *out, size_t bytes) {
   ucp_request_param_t p{};
   p.op_attr_mask = UCP_OP_ATTR_FIELD_CALLBACK | UCP_OP_ATTR_FIELD_USER_DATA |
                    UCP_OP_ATTR_FIELD_FLAGS;
@@ -112,21 +117,18 @@ ucs_status_t on_request(void *arg, const void *header, size_t header_length, voi
   switch (id) {
     case kAmPut:
       gpu::serve_put(r.offset, data, length);
-      answer(r.from, r.token, 0, nullptr, 0);
+      answer(r.from, new_answer(r.token, 0, 0), 0);
       break;
-    case kAmGet: {
-      void *buf = std::malloc(r.bytes);
-      if (!buf) fatal("rocshmem (GPU heap service)", "out of host memory for %llu bytes",
-                      static_cast<unsigned long long>(r.bytes));
-      gpu::serve_get(r.offset, buf, r.bytes);
-      answer(r.from, r.token, r.at, buf, r.bytes);
-      std::free(buf);
+    case kAmGet: { /* the data goes straight into the answer */
+      OutgoingReply *out = new_answer(r.token, r.at, r.bytes);
+      gpu::serve_get(r.offset, out->data, r.bytes);
+      answer(r.from, out, r.bytes);
       break;
     }
     default: {
       uint64_t old = gpu::serve_atomic(r.offset, static_cast<AtomicOp>(r.op), r.operand,
                                        r.compare, r.size);
-      answer(r.from, r.token, old, nullptr, 0);
+      answer(r.from, new_answer(r.token, old, 0), 0);
     }
   }
   return UCS_OK;
