@@ -28,9 +28,14 @@ void copy_sync(const char *call, void *dest, const void *source, size_t bytes) {
   check(call, hipStreamSynchronize(g_gpu.stream), "GPU copy");
 }
 
-/* Another node's GPU heap: the network transport asks that PE to do the work
- * (net::gpu_put & co.), from host memory, as UCX here reaches no GPU memory. */
-bool on_other_node(int pe) { return g_peers.path[pe] == PeerPath::UCX; }
+/* atomic_on on the library's stream, waited for; returns the old value. */
+uint64_t atomic_sync(const char *call, int pe, size_t offset, net::AtomicOp op, uint64_t operand,
+                     uint64_t compare, size_t size) {
+  std::lock_guard<std::mutex> lock(g_gpu.mu);
+  atomic_on(call, g_gpu.stream, pe, offset, op, operand, compare, size, g_gpu.result);
+  check(call, hipStreamSynchronize(g_gpu.stream), "GPU atomic");
+  return *g_gpu.result;
+}
 
 }  // namespace
 
@@ -69,10 +74,7 @@ uint64_t atomic(const char *call, int pe, const Location &at, net::AtomicOp op, 
     if (!on_other_node(pe)) unreachable_peer(call, pe);
     return net::gpu_atomic(call, pe, at.offset, op, operand, compare, size);
   }
-  std::lock_guard<std::mutex> lock(g_gpu.mu);
-  atomic_on(call, g_gpu.stream, pe, at.offset, op, operand, compare, size, g_gpu.result);
-  check(call, hipStreamSynchronize(g_gpu.stream), "GPU atomic");
-  return *g_gpu.result;
+  return atomic_sync(call, pe, at.offset, op, operand, compare, size);
 }
 
 /* The worker that runs these may be any thread of this process: each first
@@ -101,11 +103,7 @@ void serve_get(size_t offset, void *data, size_t bytes) {
 uint64_t serve_atomic(size_t offset, net::AtomicOp op, uint64_t operand, uint64_t compare,
                       size_t size) {
   check_served(offset, size);
-  std::lock_guard<std::mutex> lock(g_gpu.mu);
-  atomic_on(kServiceCall, g_gpu.stream, g_peers.my_pe, offset, op, operand, compare, size,
-            g_gpu.result);
-  check(kServiceCall, hipStreamSynchronize(g_gpu.stream), "GPU atomic");
-  return *g_gpu.result;
+  return atomic_sync(kServiceCall, g_peers.my_pe, offset, op, operand, compare, size);
 }
 
 void zero(void *p, size_t bytes) {

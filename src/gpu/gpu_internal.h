@@ -60,6 +60,11 @@ void copy_on(const char *call, hipStream_t stream, void *dest, const void *sourc
 void atomic_on(const char *call, hipStream_t stream, int pe, size_t offset, net::AtomicOp op,
                uint64_t operand, uint64_t compare, size_t size, uint64_t *result);
 
+/* PE pe is on another node: no host path maps its GPU heap, and the network
+ * transport asks that PE to do the work on it (net::gpu_put & co.; host
+ * buffers only, as UCX here reaches no GPU memory). */
+inline bool on_other_node(int pe) { return g_peers.path[pe] == PeerPath::UCX; }
+
 /* The pool of device contexts in GPU memory, entry 0 the default context
  * (gpu_contexts.cc); freed with the rest at teardown. */
 device::DeviceContext *contexts_setup(const char *call);

@@ -141,7 +141,7 @@ void plan_proxy(const char *call, Runtime &rt) {
   check(call, hipMemcpy(g.image_flags, g.image_peer_flags.data(), rt.n_pes,
                         hipMemcpyHostToDevice), "filling the GPU peer table");
   net::allow_threads(); /* the proxy serves peers on other nodes through the network */
-  g.proxy_channel = proxy::start(call, rt);
+  g.proxy_channel = proxy::start(call);
   /* The host's kernels get the channel too: their IPC-mapped peers stay
    * mapped, and the quiet of a stream-ordered quiet or barrier then completes
    * what earlier kernels on the stream posted; peers mapped nowhere here

@@ -46,8 +46,6 @@ static_assert(static_cast<int>(device::ProxyAmo::ADD) == static_cast<int>(net::A
               "ProxyAmo mirrors net::AtomicOp");
 
 struct Proxy {
-  int my_node = 0;
-  const std::vector<int> *node_of_pe = nullptr;
   ProxySlot *slots = nullptr;     /* host view of the ring */
   ProxySlot *slots_dev = nullptr; /* the same, as the GPU addresses it */
   uint64_t *scratch = nullptr;    /* old values nobody waits for */
@@ -91,16 +89,16 @@ bool mapped_here(const char *call, const ProxySlot &r) {
   if (pe < 0 || pe >= g_peers.n_pes)
     fatal(call, "internal error: request for pe = %d of %d PEs", pe, g_peers.n_pes);
   if (g_peers.base[SEG_GPU][pe]) return true;
-  if ((*g_proxy.node_of_pe)[pe] != g_proxy.my_node && g_peers.path[pe] == PeerPath::UCX)
-    return false;
+  if (on_other_node(pe)) return false;
   fatal(call, "pe = %d runs on this node, but its GPU heap could not be mapped through IPC "
         "(see the warning at init), so the host cannot reach it either", pe);
 }
 
 /* Request r (slot i) to a PE on another node, over the network transport
- * (net::gpu_*: that PE does the work), staged through host memory; complete
- * on return.  Earlier requests on the stream are finished first, so that
- * they stay in order before it. */
+ * (net::gpu_*: that PE does the work); complete on return.  Data in the slot
+ * is host memory already; a GPU buffer is staged through host memory.
+ * Earlier requests on the stream are finished first, so that they stay in
+ * order before it. */
 void execute_remote(const char *call, ProxySlot &r, uint32_t i) {
   Proxy &p = g_proxy;
   check(call, hipStreamSynchronize(p.stream), "completing earlier proxy requests");
@@ -108,20 +106,18 @@ void execute_remote(const char *call, ProxySlot &r, uint32_t i) {
   const bool in_slot = r.flags & device::kProxyInline;
   switch (static_cast<ProxyOp>(r.op)) {
     case ProxyOp::PUT: {
+      if (in_slot) return net::gpu_put(call, r.pe, off, r.arg, r.bytes);
       std::vector<char> host(r.bytes);
-      copy_on(call, p.stream, host.data(),
-              in_slot ? static_cast<const void *>(r.arg) : reinterpret_cast<const void *>(r.local),
-              r.bytes);
+      copy_on(call, p.stream, host.data(), reinterpret_cast<const void *>(r.local), r.bytes);
       check(call, hipStreamSynchronize(p.stream), "staging a proxy put");
       net::gpu_put(call, r.pe, off, host.data(), r.bytes);
       break;
     }
     case ProxyOp::GET: {
+      if (in_slot) return net::gpu_get(call, r.pe, off, r.arg, r.bytes);
       std::vector<char> host(r.bytes);
       net::gpu_get(call, r.pe, off, host.data(), r.bytes);
-      copy_on(call, p.stream,
-              in_slot ? static_cast<void *>(r.arg) : reinterpret_cast<void *>(r.local), host.data(),
-              r.bytes);
+      copy_on(call, p.stream, reinterpret_cast<void *>(r.local), host.data(), r.bytes);
       check(call, hipStreamSynchronize(p.stream), "delivering a proxy get");
       break;
     }
@@ -214,10 +210,8 @@ uint64_t read_tail(const char *call) {
 
 }  // namespace
 
-device::ProxyChannel *start(const char *call, const Runtime &rt) {
+device::ProxyChannel *start(const char *call) {
   Proxy &p = g_proxy;
-  p.my_node = rt.topo.node_of_pe[rt.my_pe];
-  p.node_of_pe = &rt.topo.node_of_pe;
   /* Mapped so the GPU writes requests straight into host memory; on AMD
    * also fine-grained (coherent), so a running kernel sees the host's
    * writes of results and sequence words. */

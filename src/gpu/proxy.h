@@ -18,15 +18,12 @@
 #include "device/proxy_channel.h"
 
 namespace rocshmem {
-
-struct Runtime;
-
 namespace gpu {
 namespace proxy {
 
 /* Allocates the channel and starts the thread (after the GPU heap and the
  * peer mappings exist).  Returns the channel as kernels address it. */
-device::ProxyChannel *start(const char *call, const Runtime &rt);
+device::ProxyChannel *start(const char *call);
 
 /* Stops the thread, waiting a bounded time for requests still being
  * posted.  Returns how many requests kernels posted that were never
