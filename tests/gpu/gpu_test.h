@@ -46,15 +46,18 @@ static inline bool gt_proxy_all() {
   return mode && strcmp(mode, "all") == 0;
 }
 
-/* Whether kernels of PE `me` reach PE `pe`'s heap by load/store: itself, or
- * a peer of the same (possibly emulated: ROCSHMEM_PES_PER_NODE) node unless
- * every peer goes through the proxy.  The tests run every PE on one machine. */
-static inline bool gt_mapped(int me, int pe) {
-  if (pe == me) return true;
-  if (gt_proxy_all()) return false;
+/* Whether PEs me and pe share a node: the tests run every PE on one machine,
+ * which ROCSHMEM_PES_PER_NODE may split into emulated nodes. */
+static inline bool gt_same_node(int me, int pe) {
   const char *ppn = getenv("ROCSHMEM_PES_PER_NODE");
   const int k = ppn ? atoi(ppn) : 0;
   return k <= 0 || pe / k == me / k;
+}
+
+/* Whether kernels of PE `me` reach PE `pe`'s heap by load/store: itself, or
+ * a same-node peer unless every peer goes through the proxy. */
+static inline bool gt_mapped(int me, int pe) {
+  return pe == me || (!gt_proxy_all() && gt_same_node(me, pe));
 }
 
 /* Call first in main: handles --probe-gpu and the no-GPU skip, then

@@ -125,14 +125,6 @@ void case_host_put_signal() {
   gt_case("host putmem_signal into GPU memory, waited on by signal_wait_until_on_stream");
 }
 
-/* Whether the next PE's GPU heap is mapped here (same node). */
-bool stream_peer_mapped() {
-  void *probe = rocshmem_malloc(8);
-  const bool mapped = rocshmem_ptr(probe, (gt.me + 1) % gt.npes) != nullptr;
-  rocshmem_free(probe);
-  return mapped;
-}
-
 void case_stream_rma_signal() {
   const size_t n = (4 << 20) + 1;
   int next = (gt.me + 1) % gt.npes, prev = (gt.me + gt.npes - 1) % gt.npes;
@@ -227,8 +219,7 @@ int main(int argc, char **argv) {
   /* The _on_stream copies reach same-node peers only (a GPU copy into the
    * peer's mapped heap); run as emulated nodes (run_gpu_tests.sh's "nodes"
    * mode), the next PE is on another node. */
-  const bool next_mapped = gt.npes == 1 || stream_peer_mapped();
-  if (next_mapped)
+  if (gt_same_node(gt.me, (gt.me + 1) % gt.npes))
     case_stream_rma_signal();
   else if (gt.me == 0)
     printf("# skipped: stream-ordered RMA (the next PE is on another node; _on_stream copies "
