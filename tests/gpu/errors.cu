@@ -1,23 +1,29 @@
 /*
  * Bad input to device calls: the kernel must print one line naming the call
  * and the argument, then trap (the launch fails); it must never write a
- * wrong address or return as if nothing happened.
+ * wrong address or return as if nothing happened.  Host calls of the GPU
+ * path refused at the call (an _on_stream copy to another node's PE) must
+ * end the job with a message naming the call and the argument.
  *
- *   errors --list        prints the case names, one per line
- *   errors CASE          (under mpirun) PE 0 runs CASE's kernel; prints
- *                        "expect: RE" (a grep basic regular expression
- *                        for what the device must print) and
- *                        "launch failed: ERROR" when the kernel trapped,
- *                        then ends the job with MPI_Abort (a trapped kernel
- *                        leaves the GPU context unusable, so one case per
- *                        job); "launch succeeded" (exit 1) when it did not.
- * run_gpu_tests.sh runs every case and checks the three things: a device
- * line matching "rocshmem: RE", the failed launch, a non-zero exit.
+ *   errors --list        prints the cases, one per line: the name, then the
+ *                        environment the case needs (VAR=VALUE words), if any
+ *   errors CASE          (under mpirun) PE 0 runs CASE; prints "expect: RE"
+ *                        (a grep basic regular expression for the line the
+ *                        library must print), then "host call: CASE" and
+ *                        the call (a host case) or, for a kernel,
+ *                        "launch failed: ERROR" when it trapped; then ends
+ *                        the job with MPI_Abort (a trapped kernel leaves the
+ *                        GPU context unusable, so one case per job);
+ *                        "launch succeeded" / "call returned" (exit 1) when
+ *                        the kernel or the host call did not fail.
+ * run_gpu_tests.sh runs every case and checks: a line matching RE, the failed
+ * launch or the host call made (and not returned), a non-zero exit.
  */
 #include <mpi.h>
 #include <rocshmem/gpu_platform.h>
 #include <rocshmem/rocshmem.h>
 #include <rocshmem/rocshmem_device.h>
+#include <rocshmem/rocshmem_stream.h>
 
 #include <cstdio>
 #include <cstdlib>
@@ -50,13 +56,30 @@ __global__ void k_amo_pe(Args a) {
 }
 __global__ void k_put_wg_pe(Args a) { rocshmem_putmem_wg(a.heap, a.heap + 64, 256, -2); }
 
+/* PE 1 on another (emulated) node: no GPU copy reaches its heap. */
+void put_on_stream_other_node(Args a) {
+  rocshmem_putmem_on_stream(a.heap, a.heap + 64, 8, 1, nullptr);
+}
+void get_on_stream_other_node(Args a) {
+  rocshmem_getmem_on_stream(a.heap + 64, a.heap, 8, 1, nullptr);
+}
+
+/* Every PE its own node, reached over UCX's TCP transport. */
+constexpr const char *kOtherNodes = "ROCSHMEM_PES_PER_NODE=1 UCX_TLS=tcp,self";
+#define NOT_REACHABLE                                                                      \
+  " = 0x[0-9a-f]* on PE 1 is not reachable by a GPU copy from this PE (another node): the " \
+  "_on_stream copies reach same-node peers only"
+
 struct Case {
   const char *name;
-  void (*kernel)(Args);
+  void (*kernel)(Args); /* a kernel case, launched with `threads` threads */
   int threads;
-  /* what the device must print after "rocshmem: ", a basic regular
-   * expression (%d: n_pes, used once) */
+  /* what the device must print after "rocshmem: " (a host case: after
+   * "rocshmem[PE 0] ERROR: "), a basic regular expression (%d: n_pes, used
+   * once) */
   const char *expect;
+  void (*host)(Args) = nullptr; /* a host case instead of a kernel */
+  const char *env = "";         /* the environment the case needs */
 };
 const Case kCases[] = {
     {"put_pe", k_put_pe, 1, "rocshmem_putmem: pe = %d is out of range"},
@@ -71,11 +94,18 @@ const Case kCases[] = {
      "rocshmem_long_atomic_fetch_add: address 0x[0-9a-f]* is not aligned to 8 bytes"},
     {"amo_pe", k_amo_pe, 1, "rocshmem_long_atomic_add: pe = %d is out of range"},
     {"put_wg_pe", k_put_wg_pe, 64, "rocshmem_putmem_wg: pe = -2 is out of range"},
+    {"put_on_stream_other_node", nullptr, 0,
+     "rocshmem_putmem_on_stream: dest" NOT_REACHABLE,
+     put_on_stream_other_node, kOtherNodes},
+    {"get_on_stream_other_node", nullptr, 0,
+     "rocshmem_getmem_on_stream: source" NOT_REACHABLE,
+     get_on_stream_other_node, kOtherNodes},
 };
 
-/* The expected text with n_pes filled in ("%d+3": n_pes + 3). */
+/* The expected line, its prefix included, with n_pes filled in ("%d+3":
+ * n_pes + 3). */
 std::string expected(const Case &c, int n_pes) {
-  std::string e = c.expect;
+  std::string e = std::string(c.host ? "rocshmem\\[PE 0\\] ERROR: " : "rocshmem: ") + c.expect;
   size_t at = e.find("%d+3");
   if (at != std::string::npos) return e.replace(at, 4, std::to_string(n_pes + 3));
   at = e.find("%d");
@@ -87,7 +117,7 @@ std::string expected(const Case &c, int n_pes) {
 
 int main(int argc, char **argv) {
   if (argc == 2 && strcmp(argv[1], "--list") == 0) {
-    for (const Case &c : kCases) printf("%s\n", c.name);
+    for (const Case &c : kCases) printf("%s%s%s\n", c.name, *c.env ? " " : "", c.env);
     return 0;
   }
   const Case *which = nullptr;
@@ -108,6 +138,15 @@ int main(int argc, char **argv) {
   if (rocshmem_my_pe() == 0) {
     printf("expect: %s\n", expected(*which, a.n_pes).c_str());
     fflush(stdout);
+    if (which->host) {
+      printf("host call: %s\n", which->name);
+      fflush(stdout);
+      which->host(a);
+      hipError_t err = hipDeviceSynchronize();
+      printf("call returned (%s)\n", hipGetErrorString(err));
+      fflush(stdout);
+      MPI_Abort(MPI_COMM_WORLD, 1);
+    }
     which->kernel<<<1, which->threads>>>(a);
     hipError_t err = hipDeviceSynchronize();
     if (err == hipSuccess) {
