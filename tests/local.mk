@@ -148,8 +148,9 @@ FT_WRAPPERS += $(FT_NETONLY_PROGS:=-np2-ucx1.test) $(FT_NETONLY_PROGS:=-np3-ucx2
 FT_NET_ALONE_PROGS = tests/functional/net/direct_sm
 FT_WRAPPERS += $(FT_NET_ALONE_PROGS:=-np2-ucx1.test) $(FT_NET_ALONE_PROGS:=-np3-ucx1.test)
 check_PROGRAMS += $(FT_NETONLY_PROGS) $(FT_NET_ALONE_PROGS)
-TESTS += tests/functional/net/unreachable.sh
-EXTRA_DIST += tests/functional/net/unreachable.sh tests/functional/net/README.md
+TESTS += tests/functional/net/unreachable.sh tests/functional/net/barrier_path.sh
+EXTRA_DIST += tests/functional/net/unreachable.sh tests/functional/net/barrier_path.sh \
+	tests/functional/net/README.md
 tests_functional_net_nbi_completion_SOURCES = tests/functional/net/nbi_completion.c $(FT_COMMON)
 tests_functional_net_nbi_completion_LDADD = $(FT_LIBS)
 tests_functional_net_nbi_completion_LDFLAGS = $(TEST_LINK)

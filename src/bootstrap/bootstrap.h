@@ -1,5 +1,7 @@
-/* How PEs find each other at init: a small collective interface used only
- * during setup, allocation checks and teardown (never on the data path). */
+/* How PEs find each other at init: a small collective interface used during
+ * setup, allocation checks and teardown.  One piece serves the data path:
+ * the MPI bootstrap's non-blocking barrier, which shmem_barrier_all uses in
+ * jobs spanning nodes (sync/barrier.cc). */
 #ifndef ROCSHMEM_BOOTSTRAP_BOOTSTRAP_H
 #define ROCSHMEM_BOOTSTRAP_BOOTSTRAP_H
 
@@ -22,6 +24,16 @@ class Bootstrap {
    * rank order. */
   virtual void allgather(const void *in, void *out, size_t bytes) = 0;
   virtual void barrier() = 0;
+  /* A barrier for the data path (shmem_barrier_all across nodes), which
+   * the caller completes by polling ibarrier_done() after ibarrier_start(),
+   * serving the network transport meanwhile; data_path_barrier() says
+   * whether this bootstrap has one.  The MPI bootstrap's is MPI_Ibarrier on
+   * its own communicator: MPI's algorithms, shared memory on a node and the
+   * network between.  The others' would be no faster than the library's
+   * own synchronization. */
+  virtual bool data_path_barrier() const { return false; }
+  virtual void ibarrier_start() {}
+  virtual bool ibarrier_done() { return true; }
   /* Ends every process of the job with `status`. */
   [[noreturn]] virtual void abort(int status) = 0;
   /* Releases what init took (never finalizes an MPI the application owns). */

@@ -50,6 +50,13 @@ class MpiBootstrap final : public Bootstrap {
                   comm_);
   }
   void barrier() override { MPI_Barrier(comm_); }
+  bool data_path_barrier() const override { return true; }
+  void ibarrier_start() override { MPI_Ibarrier(comm_, &ibarrier_); }
+  bool ibarrier_done() override {
+    int done = 0;
+    MPI_Test(&ibarrier_, &done, MPI_STATUS_IGNORE);
+    return done != 0;
+  }
   [[noreturn]] void abort(int status) override {
     MPI_Abort(comm_, status);
     std::_Exit(status);
@@ -63,6 +70,7 @@ class MpiBootstrap final : public Bootstrap {
 
  private:
   MPI_Comm comm_;
+  MPI_Request ibarrier_ = MPI_REQUEST_NULL;
   int rank_ = 0;
   int size_ = 1;
 };

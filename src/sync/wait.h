@@ -23,13 +23,17 @@ inline void cpu_relax() {
 #endif
 }
 
-template <class Done>
+/* kProgressEvery: polls per turn of the network's progress.  1 where what
+ * we wait for arrives through the network; more where it arrives by other
+ * means (MPI) and the worker is served only for peers' requests, which can
+ * wait a few polls: ucp_worker_progress over tcp is a system call. */
+template <unsigned kProgressEvery = 1, class Done>
 inline void wait_politely(Done done) {
   const unsigned spins = g_runtime.spin_count;
   for (unsigned i = 0; !done(); ++i) {
     /* What we wait for may arrive through the network transport, which
      * makes progress only when driven (see transport/ucx/transport.cc). */
-    if (net::g_active) net::progress();
+    if (net::g_active && i % kProgressEvery == 0) net::progress();
     if (i < spins)
       cpu_relax();
     else

@@ -77,6 +77,12 @@ void fence();
 void quiet();
 void progress();
 
+/* Whether UCX reaches the heap of every PE this one reaches through it by
+ * shared memory (ucp_rkey_ptr works: its sysv/posix transports, stores
+ * that need nothing of the target), rather than by messages the target's
+ * worker must progress (tcp and the other networks here).  After setup. */
+bool heaps_reached_directly();
+
 }  // namespace net
 }  // namespace rocshmem
 

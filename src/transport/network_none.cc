@@ -40,6 +40,7 @@ void allow_threads() {}
 void fence() {}
 void quiet() {}
 void progress() {}
+bool heaps_reached_directly() { return true; }
 
 }  // namespace net
 }  // namespace rocshmem

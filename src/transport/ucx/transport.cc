@@ -571,5 +571,11 @@ void progress() {
   ucp_worker_progress(g_ucx.worker);
 }
 
+bool heaps_reached_directly() {
+  for (size_t pe = 0; pe < g_peers.path.size(); ++pe)
+    if (g_peers.path[pe] == PeerPath::UCX && !g_ucx.shared[SEG_HEAP][pe]) return false;
+  return true;
+}
+
 }  // namespace net
 }  // namespace rocshmem
