@@ -24,16 +24,24 @@ class Bootstrap {
    * rank order. */
   virtual void allgather(const void *in, void *out, size_t bytes) = 0;
   virtual void barrier() = 0;
-  /* A barrier for the data path (shmem_barrier_all across nodes), which
-   * the caller completes by polling ibarrier_done() after ibarrier_start(),
-   * serving the network transport meanwhile; data_path_barrier() says
-   * whether this bootstrap has one.  The MPI bootstrap's is MPI_Ibarrier on
-   * its own communicator: MPI's algorithms, shared memory on a node and the
-   * network between.  The others' would be no faster than the library's
-   * own synchronization. */
-  virtual bool data_path_barrier() const { return false; }
+  /* Collectives for the data path (barrier_all, team synchronization and
+   * the world-wide collectives in jobs spanning nodes over tcp), which the
+   * caller completes by polling request_done() after one *_start(),
+   * serving the network transport meanwhile; data_path_collectives() says
+   * whether this bootstrap has them.  The MPI bootstrap's are MPI's
+   * non-blocking collectives on its own communicator: MPI's algorithms,
+   * shared memory on a node and the network between.  Byte counts fit an
+   * int (callers check); the others' would be no faster than the library's
+   * own. */
+  virtual bool data_path_collectives() const { return false; }
   virtual void ibarrier_start() {}
-  virtual bool ibarrier_done() { return true; }
+  virtual void ibcast_start(void * /*buf*/, size_t /*bytes*/, int /*root*/) {}
+  virtual void iallgather_start(const void * /*in*/, void * /*out*/, size_t /*bytes*/) {}
+  virtual void ialltoall_start(const void * /*in*/, void * /*out*/, size_t /*bytes*/) {}
+  /* rank r's in_bytes land at out + displs[r] (counts[r] bytes) */
+  virtual void iallgatherv_start(const void * /*in*/, size_t /*in_bytes*/, void * /*out*/,
+                                 const int * /*counts*/, const int * /*displs*/) {}
+  virtual bool request_done() { return true; }
   /* Ends every process of the job with `status`. */
   [[noreturn]] virtual void abort(int status) = 0;
   /* Releases what init took (never finalizes an MPI the application owns). */

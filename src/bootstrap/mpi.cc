@@ -50,11 +50,27 @@ class MpiBootstrap final : public Bootstrap {
                   comm_);
   }
   void barrier() override { MPI_Barrier(comm_); }
-  bool data_path_barrier() const override { return true; }
-  void ibarrier_start() override { MPI_Ibarrier(comm_, &ibarrier_); }
-  bool ibarrier_done() override {
+  bool data_path_collectives() const override { return true; }
+  void ibarrier_start() override { MPI_Ibarrier(comm_, &request_); }
+  void ibcast_start(void *buf, size_t bytes, int root) override {
+    MPI_Ibcast(buf, static_cast<int>(bytes), MPI_BYTE, root, comm_, &request_);
+  }
+  void iallgather_start(const void *in, void *out, size_t bytes) override {
+    MPI_Iallgather(in, static_cast<int>(bytes), MPI_BYTE, out, static_cast<int>(bytes), MPI_BYTE,
+                   comm_, &request_);
+  }
+  void ialltoall_start(const void *in, void *out, size_t bytes) override {
+    MPI_Ialltoall(in, static_cast<int>(bytes), MPI_BYTE, out, static_cast<int>(bytes), MPI_BYTE,
+                  comm_, &request_);
+  }
+  void iallgatherv_start(const void *in, size_t in_bytes, void *out, const int *counts,
+                         const int *displs) override {
+    MPI_Iallgatherv(in, static_cast<int>(in_bytes), MPI_BYTE, out, counts, displs, MPI_BYTE, comm_,
+                    &request_);
+  }
+  bool request_done() override {
     int done = 0;
-    MPI_Test(&ibarrier_, &done, MPI_STATUS_IGNORE);
+    MPI_Test(&request_, &done, MPI_STATUS_IGNORE);
     return done != 0;
   }
   [[noreturn]] void abort(int status) override {
@@ -70,7 +86,7 @@ class MpiBootstrap final : public Bootstrap {
 
  private:
   MPI_Comm comm_;
-  MPI_Request ibarrier_ = MPI_REQUEST_NULL;
+  MPI_Request request_ = MPI_REQUEST_NULL; /* the data-path collective in progress */
   int rank_ = 0;
   int size_ = 1;
 };

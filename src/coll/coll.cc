@@ -1,6 +1,7 @@
 #include "coll/coll.h"
 
 #include <algorithm>
+#include <climits>
 #include <cstdint>
 
 #include "sync/wait.h"
@@ -155,6 +156,10 @@ void enter(const char *call, const Group &g) {
   if (g.me < 0) fatal(call, "this PE (%d) is not a member of the team", g_runtime.my_pe);
 }
 
+bool by_mpi(const Group &g, size_t total) {
+  return !g_runtime.cfg.debug && total <= static_cast<size_t>(INT_MAX) && by_bootstrap(g);
+}
+
 void begin(const char *call, const Group &g, std::initializer_list<Arg> args, size_t share) {
   enter(call, g);
   if (args.size() > kWords - 1) fatal(call, "internal error: too many checked arguments");
@@ -215,6 +220,41 @@ void finish_sends(const Group &g, size_t len) {
   if (len > msg::kInline) for_others(g, [&](int m) { msg::wait_acked(g.world_pe(m)); });
 }
 
+/* The bootstrap's collectives read `source` while they write `dest`; MPI
+ * forbids the two to overlap, so an overlapping source is copied first. */
+const void *apart_from(const void *source, size_t len, const void *dest, size_t dest_len) {
+  const char *s = static_cast<const char *>(source), *d = static_cast<const char *>(dest);
+  if (!len || s >= d + dest_len || d >= s + len) return source;
+  char *copy = scratch<char>(len, 1);
+  std::memcpy(copy, source, len);
+  return copy;
+}
+
+/* collect on the by_mpi path: every member's length, then the blocks.  MPI
+ * counts are ints, and members learn the total only after the first step,
+ * too late for all of them to switch paths: a total past INT_MAX ends the
+ * job with a message. */
+void collect_by_mpi(const char *call, const Group &g, void *dest, const void *source,
+                    size_t bytes) {
+  Bootstrap &boot = *g_runtime.boot;
+  uint64_t *lens = scratch<uint64_t>(g.size);
+  const uint64_t mine = bytes;
+  boot.iallgather_start(&mine, lens, sizeof mine);
+  bootstrap_wait();
+  int *counts = scratch<int>(2 * static_cast<size_t>(g.size)), *displs = counts + g.size;
+  uint64_t total = 0;
+  for (int m = 0; m < g.size; ++m) {
+    displs[m] = static_cast<int>(total);
+    counts[m] = static_cast<int>(lens[m]);
+    total += lens[m];
+    if (total > static_cast<uint64_t>(INT_MAX))
+      fatal(call, "the members' blocks add up to more than %d bytes, the most this job's "
+            "collect (MPI_Iallgatherv, across nodes) can move in one call", INT_MAX);
+  }
+  boot.iallgatherv_start(apart_from(source, bytes, dest, total), bytes, dest, counts, displs);
+  bootstrap_wait();
+}
+
 }  // namespace
 
 void broadcast(const char *call, const Group &g, void *dest, const void *source, size_t nelems,
@@ -222,6 +262,15 @@ void broadcast(const char *call, const Group &g, void *dest, const void *source,
   const size_t bytes = byte_count(call, nelems, elem_size);
   if (root < 0 || root >= g.size)
     fatal(call, "PE_root = %d is not a member index of the %d-PE team", root, g.size);
+  if (by_mpi(g, bytes)) {
+    enter(call, g);
+    if (bytes) peer_locate(call, g.me == root ? "source" : "dest", g.me == root ? source : dest,
+                           bytes, g.world_pe(g.me));
+    g_runtime.boot->ibcast_start(g.me == root ? const_cast<void *>(source) : dest, bytes, root);
+    bootstrap_wait();
+    if (bytes && g.me == root && root_receives && dest != source) std::memmove(dest, source, bytes);
+    return;
+  }
   if (msg::fast(g)) {
     enter(call, g);
     /* One message from the root to each member; nobody else waits. */
@@ -249,6 +298,13 @@ void fcollect(const char *call, const Group &g, void *dest, const void *source, 
   const size_t bytes = byte_count(call, nelems, elem_size);
   byte_count(call, bytes, static_cast<size_t>(g.size));
   char *out = static_cast<char *>(dest);
+  if (by_mpi(g, bytes * g.size)) {
+    enter(call, g);
+    if (bytes) peer_locate(call, "source", source, bytes, g.world_pe(g.me));
+    g_runtime.boot->iallgather_start(apart_from(source, bytes, dest, bytes * g.size), dest, bytes);
+    bootstrap_wait();
+    return;
+  }
   if (msg::fast(g)) {
     enter(call, g);
     if (bytes) peer_locate(call, "source", source, bytes, g.world_pe(g.me));
@@ -273,6 +329,12 @@ void collect(const char *call, const Group &g, void *dest, const void *source, s
              size_t elem_size) {
   const size_t bytes = byte_count(call, nelems, elem_size);
   char *out = static_cast<char *>(dest);
+  if (by_mpi(g, bytes)) {
+    enter(call, g);
+    if (bytes) peer_locate(call, "source", source, bytes, g.world_pe(g.me));
+    collect_by_mpi(call, g, dest, source, bytes);
+    return;
+  }
   if (msg::fast(g)) {
     enter(call, g);
     if (bytes) peer_locate(call, "source", source, bytes, g.world_pe(g.me));
@@ -308,6 +370,13 @@ void alltoall(const char *call, const Group &g, void *dest, const void *source, 
   const size_t bytes = byte_count(call, nelems, elem_size);
   const size_t total = byte_count(call, bytes, static_cast<size_t>(g.size));
   const char *in = static_cast<const char *>(source);
+  if (by_mpi(g, total)) {
+    enter(call, g);
+    if (bytes) peer_locate(call, "source", source, total, g.world_pe(g.me)); /* whole range */
+    g_runtime.boot->ialltoall_start(apart_from(source, total, dest, total), dest, bytes);
+    bootstrap_wait();
+    return;
+  }
   char *out = static_cast<char *>(dest);
   if (msg::fast(g)) {
     enter(call, g);

@@ -17,9 +17,9 @@
  * Round k of a barrier over n members: member i signals member (i + 2^k) mod n
  * and waits for member (i - 2^k) mod n; ceil(log2 n) rounds.
  *
- * One exception: barrier_all in a job spanning nodes, where some PE reaches
- * a peer by messages its worker must serve (tcp), under the MPI bootstrap,
- * is MPI's barrier (see barrier_all). */
+ * One exception: a group of every PE in a job spanning nodes, where some PE
+ * reaches a peer by messages its worker must serve (tcp), under the MPI
+ * bootstrap, synchronizes with MPI's barrier (see barrier_all). */
 #include "sync/barrier.h"
 
 #include <cstdint>
@@ -41,7 +41,9 @@ struct SyncState {
   std::vector<uint64_t> sent, consumed;
   std::vector<int> world_pes;
   Group world{nullptr, 0, -1};
-  bool world_through_bootstrap = false; /* barrier_all: the bootstrap's barrier */
+  /* groups of every PE synchronize (and, in world order, collect) through
+   * the bootstrap's collectives */
+  bool world_through_bootstrap = false;
 };
 
 SyncState g_sync;
@@ -102,14 +104,14 @@ void barrier_setup(const char *call) {
    * must choose the same: n_nodes and the bootstrap are the same
    * everywhere, the transports are agreed here. */
   Bootstrap &boot = *g_runtime.boot;
-  if (g_runtime.topo.n_nodes > 1 && boot.data_path_barrier()) {
+  if (g_runtime.topo.n_nodes > 1 && boot.data_path_collectives()) {
     const char direct = net::heaps_reached_directly();
     std::vector<char> all(n);
     boot.allgather(&direct, all.data(), 1);
     for (char d : all) g_sync.world_through_bootstrap = g_sync.world_through_bootstrap || !d;
     if (g_sync.world_through_bootstrap && g_runtime.my_pe == 0)
-      ROCSHMEM_LOG(LOG_INFO, "barrier_all: MPI's barrier (a PE reaches a peer by messages "
-                   "the peer's worker must serve)");
+      ROCSHMEM_LOG(LOG_INFO, "synchronization and collectives of every PE: MPI's (a PE "
+                   "reaches a peer by messages the peer's worker must serve)");
   }
 }
 
@@ -117,7 +119,28 @@ void barrier_teardown() { g_sync = SyncState{}; }
 
 const Group &world_group() { return g_sync.world; }
 
+bool by_bootstrap(const Group &g) {
+  if (!g_sync.world_through_bootstrap || g.size != g_runtime.n_pes) return false;
+  for (int m = 0; m < g.size; ++m)
+    if (g.pes[m] != m) return false;
+  return true;
+}
+
+void bootstrap_wait() {
+  Bootstrap &boot = *g_runtime.boot;
+  wait_politely<16>([&boot] { return boot.request_done(); });
+}
+
 void group_sync(const char *call, const Group &g) {
+  /* Every PE (in any order), across nodes over tcp: MPI's barrier (see
+   * barrier_all), after this PE's network puts are complete, which the
+   * counters' signals ordered after them and MPI's barrier does not. */
+  if (g_sync.world_through_bootstrap && g.size == g_runtime.n_pes) {
+    if (net::g_active) net::quiet();
+    g_runtime.boot->ibarrier_start();
+    bootstrap_wait();
+    return;
+  }
   if (g.size <= kFlatMembers && all_mapped(g)) {
     for (int d = 1; d < g.size; ++d) signal(call, g.pes[(g.me + d) % g.size]);
     for (int d = 1; d < g.size; ++d) wait_for(g.pes[(g.me + d) % g.size]);
@@ -139,15 +162,9 @@ void group_sync(const char *call, const Group &g) {
  * leave that to the progress thread, which may be in a back-off sleep of up
  * to 4 ms (transport/ucx/transport.cc).  The worker gets a turn every 16
  * polls: one per poll made the barrier 1.44 us instead of 0.95 (2 PEs over
- * tcp). */
+ * tcp).  group_sync does this for any group of every PE. */
 void barrier_all(const char *call) {
   quiet();
-  if (g_sync.world_through_bootstrap) {
-    Bootstrap &boot = *g_runtime.boot;
-    boot.ibarrier_start();
-    wait_politely<16>([&boot] { return boot.ibarrier_done(); });
-    return;
-  }
   group_sync(call, g_sync.world);
 }
 
