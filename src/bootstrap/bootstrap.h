@@ -1,7 +1,8 @@
 /* How PEs find each other at init: a small collective interface used during
  * setup, allocation checks and teardown.  One piece serves the data path:
- * the MPI bootstrap's non-blocking barrier, which shmem_barrier_all uses in
- * jobs spanning nodes (sync/barrier.cc). */
+ * the MPI bootstrap's non-blocking collectives, which the synchronizations
+ * and collectives of every PE use in jobs spanning nodes over tcp
+ * (sync/barrier.cc, coll/coll.cc). */
 #ifndef ROCSHMEM_BOOTSTRAP_BOOTSTRAP_H
 #define ROCSHMEM_BOOTSTRAP_BOOTSTRAP_H
 

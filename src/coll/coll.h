@@ -235,8 +235,10 @@ void reduce(const char *call, const Group &g, T *dest, const T *source, size_t n
   const size_t bytes = byte_count(call, nreduce, sizeof(T));
   if (by_mpi(g, bytes * g.size + sizeof(T))) {
     enter(call, g);
-    if (bytes) peer_locate(call, "source", source, bytes, g.world_pe(g.me));
-    if (bytes) reduce_by_mpi<T, Op>(g, dest, source, nreduce, bytes);
+    if (bytes) {
+      peer_locate(call, "source", source, bytes, g.world_pe(g.me));
+      reduce_by_mpi<T, Op>(g, dest, source, nreduce, bytes);
+    }
     return;
   }
   const bool whole = bytes <= kReduceWholeBytes || nreduce < static_cast<size_t>(g.size);
