@@ -18,6 +18,9 @@
 #               benchmark's own; 1048576 with -u)
 #   -S STEP     size factor between put/get points (default 2; 8 with -u:
 #               8 B, 64 B, ... 256 KiB, 1 MiB)
+#   -L LOG2     the collectives' active set: PE_start 0, logPE_stride LOG2,
+#               every 2^LOG2-th PE (default 0: every PE); e.g. -n 4 -L 1 -u
+#               tcp,self times a group spanning nodes that is not every PE
 #   -u TLS      forced-remote mode: ours runs with ROCSHMEM_PES_PER_NODE=1
 #               (every PE its own emulated node: everything goes through
 #               UCX) and UCX_TLS=TLS, the baseline with UCX_TLS=TLS (its
@@ -50,6 +53,7 @@ scale=1
 benches=
 size_cap=
 size_step=
+set_log=0
 ucx_tls=
 outdir=
 run_limit=180
@@ -62,7 +66,7 @@ python=/usr/bin/python3
 usage() { sed -n '2,/^set -u/{/^set -u/d;s/^# \{0,1\}//;p}' "${BASH_SOURCE[0]}"; }
 die() { echo "compare.sh: $*" >&2; exit 2; }
 
-while getopts "p:n:r:R:s:b:M:S:u:o:t:h" opt; do
+while getopts "p:n:r:R:s:b:M:S:L:u:o:t:h" opt; do
     case $opt in
     p) prefix=$OPTARG ;;
     n) pes=$OPTARG ;;
@@ -72,6 +76,7 @@ while getopts "p:n:r:R:s:b:M:S:u:o:t:h" opt; do
     b) benches=$OPTARG ;;
     M) size_cap=$OPTARG ;;
     S) size_step=$OPTARG ;;
+    L) set_log=$OPTARG ;;
     u) ucx_tls=$OPTARG ;;
     o) outdir=$OPTARG ;;
     t) run_limit=$OPTARG ;;
@@ -87,6 +92,8 @@ for v in "$pes" "$rounds" "$reps" "$run_limit"; do
 done
 [ "$pes" -ge 2 ] || die "need at least 2 PEs"
 [ -z "$size_cap" ] || [[ $size_cap =~ ^[1-9][0-9]*$ ]] || die "not a positive integer: $size_cap"
+[[ $set_log =~ ^[0-9]$|^[12][0-9]$ ]] || die "-L needs an integer 0..29: $set_log"
+[ $(( (pes - 1) >> set_log )) -ge 1 ] || die "-L $set_log leaves fewer than 2 of $pes PEs in the set"
 [ -z "$size_step" ] || [[ $size_step =~ ^[2-9]$|^[1-9][0-9]+$ ]] || die "-S needs an integer >= 2: $size_step"
 if [ -n "$ucx_tls" ]; then
     [[ $ucx_tls =~ ^[A-Za-z0-9_,:-]+$ ]] || die "odd UCX_TLS value: $ucx_tls"
@@ -97,6 +104,7 @@ fi
 
 suffix=np$pes
 [ -n "$ucx_tls" ] && suffix+=-ucx-${ucx_tls//[,:]/+}
+[ "$set_log" -gt 0 ] && suffix+=-stride$((1 << set_log))
 outdir=${outdir:-$here/results/$(date +%Y%m%d-%H%M%S)-$suffix}
 raw=$outdir/raw
 mkdir -p "$raw" || die "cannot create $raw"
@@ -193,6 +201,7 @@ git_rev=$(git -C "$here" describe --always --dirty 2>/dev/null || echo none)
     printf 'benches\t%s\n' "${benches:-all}"
     printf 'size_cap\t%s\n' "${size_cap:-none}"
     printf 'size_step\t%s\n' "${size_step:-2}"
+    printf 'coll_active_set\t0,%s,%s\n' "$set_log" "$(( (pes - 1) / (1 << set_log) + 1 ))"
     printf 'oversubscribed\t%s\n' "$([ "$pes" -gt "$ncpu" ] && echo yes || echo no)"
     printf 'ours_prefix\t%s\n' "${prefix:-(none)}"
     printf 'ours_git\t%s\n' "$git_rev"
@@ -215,6 +224,7 @@ read -r -a run_args <<<"${OSHRUN_ARGS:-}"
 bench_args=(-r "$reps" -s "$scale")
 [ -n "$size_cap" ] && bench_args+=(-M "$size_cap")
 [ -n "$size_step" ] && bench_args+=(-S "$size_step")
+[ "$set_log" -gt 0 ] && bench_args+=(-L "$set_log")
 # memcpy (the physical limit) is always measured
 [ -n "$benches" ] && bench_args+=(-b "$benches,memcpy")
 

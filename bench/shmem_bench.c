@@ -49,26 +49,34 @@
  *   barrier        shmem_barrier_all (all PEs), back to back
  *   broadcast64, collect64, fcollect64, alltoall64, long_sum_to_all
  *                  the OpenSHMEM 1.x active-set collectives over all PEs
- *                  (PE_start 0, logPE_stride 0, PE_size npes; root 0), at
+ *                  (PE_start 0, logPE_stride 0, PE_size npes; root 0; -L
+ *                  picks a strided set), at
  *                  8 B, 4 KiB and 1 MiB per PE (size = bytes each PE
  *                  contributes: broadcast's message, one block of
  *                  (f)collect/alltoall, the reduced vector of longs). Every
  *                  call is followed by shmem_barrier_all (not timed) and
  *                  consecutive calls alternate between two pSync (and pWrk)
  *                  arrays, as the 1.x pSync rules require; each PE times its
- *                  own calls, and us is the mean over PEs (as OSU OMB does)
+ *                  own calls, and us is the mean over the set's PEs (as
+ *                  OSU OMB does); the others only meet them in the
+ *                  barriers
  *   memcpy         local memcpy on PE 0 (physical limit; no SHMEM involved)
  *
  * Compile with -DBENCH_EMULATE_SIGNAL to force the emulated pingpong_sig
  * variant with a 1.5 library too.
  *
- * Usage: shmem_bench [-r reps] [-s scale] [-M bytes] [-S step] [-b bench[,...]]
+ * Usage: shmem_bench [-r reps] [-s scale] [-M bytes] [-S step] [-L log2]
+ *                    [-b bench[,...]]
  *   -r reps   timed repetitions per point (default 7; median is reported)
  *   -s scale  multiply iteration counts (default 1.0; e.g. 0.2 for a smoke run)
  *   -M bytes  largest message size of the sized benchmarks (memcpy excepted)
  *   -S step   size multiplier from one point to the next (default 2; the
  *             largest size is always measured; memcpy and collectives keep
  *             their own sizes)
+ *   -L log2   the collectives' active set: PE_start 0, logPE_stride log2,
+ *             PE_size (npes - 1) / 2^log2 + 1, which must be >= 2 (default
+ *             0: every PE); e.g. -L 1 on 4 PEs is PEs 0 and 2, a group
+ *             spanning nodes other than every PE in forced-remote mode
  *   -b list   comma-separated benchmark names (default: all), or groups:
  *             rma, amo, pingpong, locks, sync (= pingpong, locks, barrier),
  *             coll (barrier and the collectives), ucx (put, get, fadd,
@@ -153,6 +161,9 @@ static int reps = 7;
 static double scale = 1.0;
 static size_t size_cap = MAX_MEMCPY; /* -M */
 static size_t size_step = 2;         /* -S */
+/* The collectives' active set (-L): PE_start 0, logPE_stride set_log,
+ * PE_size set_size; in_set says whether this PE is one of them. */
+static int set_log, set_size, in_set;
 
 /* Called through a volatile pointer so the copies cannot be optimised away. */
 static void *(*volatile memcpy_fn)(void *, const void *, size_t) = memcpy;
@@ -389,29 +400,29 @@ static void op_barrier(size_t n, long it)
         shmem_barrier_all();
 }
 
-/* ---- 1.x active-set collectives over all PEs ---------------------------
+/* ---- 1.x active-set collectives over the -L set -------------------------
  * One call, with the k-th (0/1) pSync/pWrk pair. Sizes are multiples of 8. */
 
 static void c_broadcast(size_t n, int k)
 {
-    shmem_broadcast64(coll_dst, coll_src, n / 8, 0, 0, 0, npes, psync[k]);
+    shmem_broadcast64(coll_dst, coll_src, n / 8, 0, 0, set_log, set_size, psync[k]);
 }
 static void c_collect(size_t n, int k)
 {
-    shmem_collect64(coll_dst, coll_src, n / 8, 0, 0, npes, psync[k]);
+    shmem_collect64(coll_dst, coll_src, n / 8, 0, set_log, set_size, psync[k]);
 }
 static void c_fcollect(size_t n, int k)
 {
-    shmem_fcollect64(coll_dst, coll_src, n / 8, 0, 0, npes, psync[k]);
+    shmem_fcollect64(coll_dst, coll_src, n / 8, 0, set_log, set_size, psync[k]);
 }
 static void c_alltoall(size_t n, int k)
 {
-    shmem_alltoall64(coll_dst, coll_src, n / 8, 0, 0, npes, psync[k]);
+    shmem_alltoall64(coll_dst, coll_src, n / 8, 0, set_log, set_size, psync[k]);
 }
 static void c_sum_to_all(size_t n, int k)
 {
     shmem_long_sum_to_all((long *)coll_dst, (const long *)coll_src,
-                          (int)(n / sizeof(long)), 0, 0, npes, pwrk[k],
+                          (int)(n / sizeof(long)), 0, set_log, set_size, pwrk[k],
                           psync[k]);
 }
 
@@ -421,13 +432,15 @@ static double timer_us; /* what the two clock reads around a call add */
 /* Each call is timed on its own and followed by an untimed barrier: no PE
  * enters call i+1 before every PE has left call i (the 1.x rule for reusing
  * pSync; the alternating arrays are the second half of the usual idiom), and
- * every call starts from a synchronised state, as in OSU OMB. */
+ * every call starts from a synchronised state, as in OSU OMB.  PEs outside
+ * the set only take part in the barriers. */
 static void coll_loop(void (*call)(size_t, int), size_t n, long it)
 {
     double in = 0.0;
     for (long i = 0; i < it; i++) {
         double t0 = now_us();
-        call(n, (int)(i & 1));
+        if (in_set)
+            call(n, (int)(i & 1));
         in += now_us() - t0;
         shmem_barrier_all();
     }
@@ -572,7 +585,8 @@ static int is_active(const struct bench *b)
  * start to the last PE's end (each PE reads its own clock: CLOCK_MONOTONIC
  * is one clock for all processes of a node; PE 0's clock alone could miss
  * acquisitions made while PE 0 was descheduled after the barrier).
- * M_COLL: the mean over PEs of each PE's time inside the calls. The loop
+ * M_COLL: the mean over the set's PEs of each one's time inside the calls.
+ * The loop
  * time on PE 0 (for calibration) is left in last_wall. */
 static double timed(const struct bench *b, size_t size, long n)
 {
@@ -610,9 +624,9 @@ static double timed(const struct bench *b, size_t size, long n)
         return 0.0;
     if (b->mode == M_COLL) {
         double sum = 0.0;
-        for (int pe = 0; pe < npes; pe++)
+        for (int pe = 0; pe < npes; pe += 1 << set_log)
             sum += heap_times[2 * pe];
-        return sum / npes;
+        return sum / set_size;
     }
     double first = heap_times[0], last = heap_times[1];
     for (int pe = 1; pe < npes; pe++) {
@@ -698,7 +712,8 @@ static void run_point(const struct bench *b, size_t size)
     if (b->variant)
         printf(",\"variant\":\"%s\"", b->variant);
     if (b->mode == M_COLL)
-        printf(",\"timer_us\":%.3g", timer_us);
+        printf(",\"timer_us\":%.3g,\"active_set\":[0,%d,%d]", timer_us, set_log,
+               set_size);
     printf("}\n");
     fflush(stdout);
 }
@@ -766,7 +781,7 @@ int main(int argc, char **argv)
 {
     int c, bad = 0;
 
-    while ((c = getopt(argc, argv, "r:s:M:S:b:")) != -1) {
+    while ((c = getopt(argc, argv, "r:s:M:S:L:b:")) != -1) {
         switch (c) {
         case 'r': reps = atoi(optarg); break;
         case 's': scale = atof(optarg); break;
@@ -783,6 +798,10 @@ int main(int argc, char **argv)
                 size_cap = (size_t)v;
             break;
         }
+        case 'L':
+            set_log = atoi(optarg);
+            bad |= set_log < 0 || set_log > 30;
+            break;
         case 'b': bad |= select_benches(optarg) != 0; break;
         default: bad = 1;
         }
@@ -794,6 +813,11 @@ int main(int argc, char **argv)
     me = shmem_my_pe();
     npes = shmem_n_pes();
     peer = npes - 1;
+    if (!bad) {
+        set_size = (npes - 1) / (1 << set_log) + 1;
+        in_set = me % (1 << set_log) == 0;
+        bad |= set_size < 2;
+    }
 
     if (bad || npes < 2) {
         if (me == 0 && unknown)
@@ -801,7 +825,8 @@ int main(int argc, char **argv)
         if (me == 0)
             fprintf(stderr, "usage: oshrun -np N (N >= 2) shmem_bench "
                             "[-r reps(1..%d)] [-s scale] [-M max_bytes] "
-                            "[-S size_step] [-b bench,...]\n"
+                            "[-S size_step] [-L log2_stride (set >= 2 PEs)] "
+                            "[-b bench,...]\n"
                             "groups for -b: rma amo pingpong locks sync coll "
                             "ucx\n",
                     MAX_REPS);

@@ -133,11 +133,15 @@ FT_NET4_PROGS = \
 	tests/functional/amo/amo_threads \
 	tests/functional/lock/lock \
 	tests/functional/team/team
+# Programs whose teams and active sets are groups spanning nodes other than
+# every PE in world order: over tcp these take their own MPI communicators
+# (sync/boot_comm.h), which 2 PEs never need.  4 PEs, each its own node.
+FT_NET4_ALONE_PROGS = $(FT_PROGS_1TO6)
 # (Substitution references, not $(foreach): automake reads TESTS itself.)
 FT_WRAPPERS = $(FT_PROGS:=-np1.test) $(FT_PROGS:=-np2.test) $(FT_PROGS:=-np3.test) \
 	$(FT_PROGS:=-np4.test) $(FT_PROGS_1TO6:=-np5.test) $(FT_PROGS_1TO6:=-np6.test) \
 	$(FT_NET_PROGS:=-np2-ucx1.test) $(FT_NET_PROGS:=-np3-ucx2.test) \
-	$(FT_NET4_PROGS:=-np4-ucx2.test)
+	$(FT_NET4_PROGS:=-np4-ucx2.test) $(FT_NET4_ALONE_PROGS:=-np4-ucx1.test)
 # Network transport tests (tests/functional/net/, see its README): they test
 # UCX itself, so they run only in the emulated multi-node modes.
 FT_NETONLY_PROGS = \

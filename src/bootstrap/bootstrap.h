@@ -1,8 +1,8 @@
 /* How PEs find each other at init: a small collective interface used during
  * setup, allocation checks and teardown.  One piece serves the data path:
  * the MPI bootstrap's non-blocking collectives, which the synchronizations
- * and collectives of every PE use in jobs spanning nodes over tcp
- * (sync/barrier.cc, coll/coll.cc). */
+ * and collectives of groups spanning nodes over tcp use (sync/boot_comm.cc,
+ * coll/coll.cc). */
 #ifndef ROCSHMEM_BOOTSTRAP_BOOTSTRAP_H
 #define ROCSHMEM_BOOTSTRAP_BOOTSTRAP_H
 
@@ -26,22 +26,28 @@ class Bootstrap {
   virtual void allgather(const void *in, void *out, size_t bytes) = 0;
   virtual void barrier() = 0;
   /* Collectives for the data path (barrier_all, team synchronization and
-   * the world-wide collectives in jobs spanning nodes over tcp), which the
-   * caller completes by polling request_done() after one *_start(),
-   * serving the network transport meanwhile; data_path_collectives() says
-   * whether this bootstrap has them.  The MPI bootstrap's are MPI's
-   * non-blocking collectives on its own communicator: MPI's algorithms,
-   * shared memory on a node and the network between.  Byte counts fit an
-   * int (callers check); the others' would be no faster than the library's
-   * own. */
+   * the collectives of groups spanning nodes over tcp), which the caller
+   * completes by polling request_done() after one *_start(), serving the
+   * network transport meanwhile; data_path_collectives() says whether this
+   * bootstrap has them.  The MPI bootstrap's are MPI's non-blocking
+   * collectives: MPI's algorithms, shared memory on a node and the network
+   * between.  `comm` 0 is every rank; group_create makes others.  Byte
+   * counts fit an int (callers check); the other bootstraps' collectives
+   * would be no faster than the library's own. */
   virtual bool data_path_collectives() const { return false; }
-  virtual void ibarrier_start() {}
-  virtual void ibcast_start(void * /*buf*/, size_t /*bytes*/, int /*root*/) {}
-  virtual void iallgather_start(const void * /*in*/, void * /*out*/, size_t /*bytes*/) {}
-  virtual void ialltoall_start(const void * /*in*/, void * /*out*/, size_t /*bytes*/) {}
+  /* Collective over the `n` ranks listed (in the order given, which becomes
+   * their order in the group), and only over them; blocking.  Returns the
+   * new group's `comm` for the calls below. */
+  virtual int group_create(const int * /*ranks*/, int /*n*/) { return -1; }
+  virtual void ibarrier_start(int /*comm*/) {}
+  virtual void ibcast_start(int /*comm*/, void * /*buf*/, size_t /*bytes*/, int /*root*/) {}
+  virtual void iallgather_start(int /*comm*/, const void * /*in*/, void * /*out*/,
+                                size_t /*bytes*/) {}
+  virtual void ialltoall_start(int /*comm*/, const void * /*in*/, void * /*out*/,
+                               size_t /*bytes*/) {}
   /* rank r's in_bytes land at out + displs[r] (counts[r] bytes) */
-  virtual void iallgatherv_start(const void * /*in*/, size_t /*in_bytes*/, void * /*out*/,
-                                 const int * /*counts*/, const int * /*displs*/) {}
+  virtual void iallgatherv_start(int /*comm*/, const void * /*in*/, size_t /*in_bytes*/,
+                                 void * /*out*/, const int * /*counts*/, const int * /*displs*/) {}
   virtual bool request_done() { return true; }
   /* Ends every process of the job with `status`. */
   [[noreturn]] virtual void abort(int status) = 0;

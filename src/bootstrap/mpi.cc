@@ -13,6 +13,7 @@
 #include <mpi.h>
 
 #include <cstdlib>
+#include <vector>
 
 #include "bootstrap/bootstrap.h"
 #include "rocshmem/rocshmem.h"
@@ -38,7 +39,7 @@ void finalize_mpi_at_exit() {
 
 class MpiBootstrap final : public Bootstrap {
  public:
-  explicit MpiBootstrap(MPI_Comm comm) : comm_(comm) {
+  explicit MpiBootstrap(MPI_Comm comm) : comm_(comm), comms_{comm} {
     MPI_Comm_rank(comm_, &rank_);
     MPI_Comm_size(comm_, &size_);
   }
@@ -51,22 +52,37 @@ class MpiBootstrap final : public Bootstrap {
   }
   void barrier() override { MPI_Barrier(comm_); }
   bool data_path_collectives() const override { return true; }
-  void ibarrier_start() override { MPI_Ibarrier(comm_, &request_); }
-  void ibcast_start(void *buf, size_t bytes, int root) override {
-    MPI_Ibcast(buf, static_cast<int>(bytes), MPI_BYTE, root, comm_, &request_);
+  int group_create(const int *ranks, int n) override {
+    MPI_Group all = MPI_GROUP_NULL, some = MPI_GROUP_NULL;
+    MPI_Comm_group(comm_, &all);
+    MPI_Group_incl(all, n, ranks, &some);
+    MPI_Comm comm = MPI_COMM_NULL;
+    /* Every member creates its groups in the same order (collectives on
+     * overlapping groups are ordered alike, as OpenSHMEM requires), so one
+     * tag tells them apart. */
+    MPI_Comm_create_group(comm_, some, kGroupTag, &comm);
+    MPI_Group_free(&some);
+    MPI_Group_free(&all);
+    MPI_Comm_set_errhandler(comm, MPI_ERRORS_ARE_FATAL);
+    comms_.push_back(comm);
+    return static_cast<int>(comms_.size() - 1);
   }
-  void iallgather_start(const void *in, void *out, size_t bytes) override {
+  void ibarrier_start(int c) override { MPI_Ibarrier(comms_[c], &request_); }
+  void ibcast_start(int c, void *buf, size_t bytes, int root) override {
+    MPI_Ibcast(buf, static_cast<int>(bytes), MPI_BYTE, root, comms_[c], &request_);
+  }
+  void iallgather_start(int c, const void *in, void *out, size_t bytes) override {
     MPI_Iallgather(in, static_cast<int>(bytes), MPI_BYTE, out, static_cast<int>(bytes), MPI_BYTE,
-                   comm_, &request_);
+                   comms_[c], &request_);
   }
-  void ialltoall_start(const void *in, void *out, size_t bytes) override {
+  void ialltoall_start(int c, const void *in, void *out, size_t bytes) override {
     MPI_Ialltoall(in, static_cast<int>(bytes), MPI_BYTE, out, static_cast<int>(bytes), MPI_BYTE,
-                  comm_, &request_);
+                  comms_[c], &request_);
   }
-  void iallgatherv_start(const void *in, size_t in_bytes, void *out, const int *counts,
+  void iallgatherv_start(int c, const void *in, size_t in_bytes, void *out, const int *counts,
                          const int *displs) override {
-    MPI_Iallgatherv(in, static_cast<int>(in_bytes), MPI_BYTE, out, counts, displs, MPI_BYTE, comm_,
-                    &request_);
+    MPI_Iallgatherv(in, static_cast<int>(in_bytes), MPI_BYTE, out, counts, displs, MPI_BYTE,
+                    comms_[c], &request_);
   }
   bool request_done() override {
     int done = 0;
@@ -80,12 +96,17 @@ class MpiBootstrap final : public Bootstrap {
   void finalize() override {
     int finalized = 0;
     MPI_Finalized(&finalized);
+    /* in creation order, the same on every member */
+    for (size_t c = 1; !finalized && c < comms_.size(); ++c) MPI_Comm_free(&comms_[c]);
     if (!finalized && comm_ != MPI_COMM_NULL) MPI_Comm_free(&comm_);
     comm_ = MPI_COMM_NULL;
+    comms_.clear();
   }
 
  private:
+  static constexpr int kGroupTag = 0x524f43; /* "ROC" */
   MPI_Comm comm_;
+  std::vector<MPI_Comm> comms_; /* the data path's: comms_[0] is comm_, then group_create's */
   MPI_Request request_ = MPI_REQUEST_NULL; /* the data-path collective in progress */
   int rank_ = 0;
   int size_ = 1;

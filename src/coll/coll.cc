@@ -156,8 +156,12 @@ void enter(const char *call, const Group &g) {
   if (g.me < 0) fatal(call, "this PE (%d) is not a member of the team", g_runtime.my_pe);
 }
 
-bool by_mpi(const Group &g, size_t total) {
-  return !g_runtime.cfg.debug && total <= static_cast<size_t>(INT_MAX) && by_bootstrap(g);
+int by_mpi(const char *call, const Group &g, size_t total) {
+  if (g_runtime.cfg.debug) return kNoBootComm;
+  /* Asked first, so that every member makes (or finds) the communicator at
+   * the same call whatever its own byte count. */
+  const int comm = boot_comm_coll(call, g);
+  return total <= static_cast<size_t>(INT_MAX) ? comm : kNoBootComm;
 }
 
 void begin(const char *call, const Group &g, std::initializer_list<Arg> args, size_t share) {
@@ -234,13 +238,13 @@ const void *apart_from(const void *source, size_t len, const void *dest, size_t 
  * counts are ints, and members learn the total only after the first step,
  * too late for all of them to switch paths: a total past INT_MAX ends the
  * job with a message. */
-void collect_by_mpi(const char *call, const Group &g, void *dest, const void *source,
-                    size_t bytes) {
+void collect_by_mpi(const char *call, int comm, const Group &g, void *dest,
+                    const void *source, size_t bytes) {
   Bootstrap &boot = *g_runtime.boot;
   uint64_t *lens = scratch<uint64_t>(g.size);
   const uint64_t mine = bytes;
-  boot.iallgather_start(&mine, lens, sizeof mine);
-  bootstrap_wait();
+  boot.iallgather_start(comm, &mine, lens, sizeof mine);
+  boot_wait();
   int *counts = scratch<int>(2 * static_cast<size_t>(g.size)), *displs = counts + g.size;
   uint64_t total = 0;
   for (int m = 0; m < g.size; ++m) {
@@ -251,8 +255,9 @@ void collect_by_mpi(const char *call, const Group &g, void *dest, const void *so
       fatal(call, "the members' blocks add up to more than %d bytes, the most this job's "
             "collect (MPI_Iallgatherv, across nodes) can move in one call", INT_MAX);
   }
-  boot.iallgatherv_start(apart_from(source, bytes, dest, total), bytes, dest, counts, displs);
-  bootstrap_wait();
+  boot.iallgatherv_start(comm, apart_from(source, bytes, dest, total), bytes, dest, counts,
+                         displs);
+  boot_wait();
 }
 
 }  // namespace
@@ -262,12 +267,13 @@ void broadcast(const char *call, const Group &g, void *dest, const void *source,
   const size_t bytes = byte_count(call, nelems, elem_size);
   if (root < 0 || root >= g.size)
     fatal(call, "PE_root = %d is not a member index of the %d-PE team", root, g.size);
-  if (by_mpi(g, bytes)) {
+  if (const int comm = by_mpi(call, g, bytes); comm != kNoBootComm) {
     enter(call, g);
     if (bytes) peer_locate(call, g.me == root ? "source" : "dest", g.me == root ? source : dest,
                            bytes, g.world_pe(g.me));
-    g_runtime.boot->ibcast_start(g.me == root ? const_cast<void *>(source) : dest, bytes, root);
-    bootstrap_wait();
+    g_runtime.boot->ibcast_start(comm, g.me == root ? const_cast<void *>(source) : dest, bytes,
+                                 root);
+    boot_wait();
     if (bytes && g.me == root && root_receives && dest != source) std::memmove(dest, source, bytes);
     return;
   }
@@ -298,11 +304,12 @@ void fcollect(const char *call, const Group &g, void *dest, const void *source, 
   const size_t bytes = byte_count(call, nelems, elem_size);
   byte_count(call, bytes, static_cast<size_t>(g.size));
   char *out = static_cast<char *>(dest);
-  if (by_mpi(g, bytes * g.size)) {
+  if (const int comm = by_mpi(call, g, bytes * g.size); comm != kNoBootComm) {
     enter(call, g);
     if (bytes) peer_locate(call, "source", source, bytes, g.world_pe(g.me));
-    g_runtime.boot->iallgather_start(apart_from(source, bytes, dest, bytes * g.size), dest, bytes);
-    bootstrap_wait();
+    g_runtime.boot->iallgather_start(comm, apart_from(source, bytes, dest, bytes * g.size), dest,
+                                     bytes);
+    boot_wait();
     return;
   }
   if (msg::fast(g)) {
@@ -329,10 +336,11 @@ void collect(const char *call, const Group &g, void *dest, const void *source, s
              size_t elem_size) {
   const size_t bytes = byte_count(call, nelems, elem_size);
   char *out = static_cast<char *>(dest);
-  if (by_mpi(g, bytes)) {
+  /* The members' lengths differ: collect_by_mpi checks their total. */
+  if (const int comm = by_mpi(call, g, 0); comm != kNoBootComm) {
     enter(call, g);
     if (bytes) peer_locate(call, "source", source, bytes, g.world_pe(g.me));
-    collect_by_mpi(call, g, dest, source, bytes);
+    collect_by_mpi(call, comm, g, dest, source, bytes);
     return;
   }
   if (msg::fast(g)) {
@@ -370,11 +378,11 @@ void alltoall(const char *call, const Group &g, void *dest, const void *source, 
   const size_t bytes = byte_count(call, nelems, elem_size);
   const size_t total = byte_count(call, bytes, static_cast<size_t>(g.size));
   const char *in = static_cast<const char *>(source);
-  if (by_mpi(g, total)) {
+  if (const int comm = by_mpi(call, g, total); comm != kNoBootComm) {
     enter(call, g);
     if (bytes) peer_locate(call, "source", source, total, g.world_pe(g.me)); /* whole range */
-    g_runtime.boot->ialltoall_start(apart_from(source, total, dest, total), dest, bytes);
-    bootstrap_wait();
+    g_runtime.boot->ialltoall_start(comm, apart_from(source, total, dest, total), dest, bytes);
+    boot_wait();
     return;
   }
   char *out = static_cast<char *>(dest);

@@ -3,11 +3,12 @@
  * Three paths, chosen per call from the group alone (so every member takes
  * the same one):
  *
- * - Every PE in world order, in a job spanning nodes over tcp under the MPI
- *   bootstrap, SHMEM_DEBUG off (by_mpi): MPI's non-blocking collectives on
- *   the bootstrap's communicator, polled while serving the network (over
- *   tcp each pull below is a network round trip: 2 PEs' 8-byte collectives
- *   took 120-250 us, 4-190x OSHMEM, whose collectives are MPI's).
+ * - A group spanning nodes, in a job over tcp under the MPI bootstrap,
+ *   SHMEM_DEBUG off (by_mpi): MPI's non-blocking collectives on the group's
+ *   bootstrap communicator (sync/boot_comm.h), polled while serving the
+ *   network (over tcp each pull below is a network round trip: 2 PEs'
+ *   8-byte collectives took 120-250 us, 4-190x OSHMEM, whose collectives
+ *   are MPI's).
  *
  * - Same node (every member mapped) and SHMEM_DEBUG off: one round of
  *   messages through per-pair mailboxes (msg:: below).  Small blocks travel
@@ -40,6 +41,7 @@
 #include "core/log.h"
 #include "core/runtime.h"
 #include "sync/barrier.h"
+#include "sync/boot_comm.h"
 #include "team/group.h"
 #include "transport/peer_table.h"
 
@@ -82,11 +84,12 @@ void read_member(const char *call, const char *arg, const void *addr, size_t len
 
 size_t byte_count(const char *call, size_t nelems, size_t elem_size);
 
-/* Jobs spanning nodes over tcp (sync/barrier.h by_bootstrap): a collective
- * of every PE in world order moves its data with MPI's collectives, whose
- * buffers of `total` bytes must fit an int.  Not under SHMEM_DEBUG, whose
- * argument checks run on the general path. */
-bool by_mpi(const Group &g, size_t total);
+/* Jobs spanning nodes over tcp (sync/boot_comm.h): a collective of a group
+ * spanning nodes moves its data with MPI's collectives on the bootstrap
+ * communicator returned (kNoBootComm: not this way), whose buffers of
+ * `total` bytes must fit an int.  Not under SHMEM_DEBUG, whose argument
+ * checks run on the general path. */
+int by_mpi(const char *call, const Group &g, size_t total);
 
 /* ------------------------------------------------- the same-node fast path
  * When every member maps every other member's memory (one node) and
@@ -207,13 +210,14 @@ void combine_blocks(T *out, const T *blocks, size_t count, size_t stride, int n)
  * larger ones as a reduce-scatter (an alltoall of one padded chunk per
  * member, each reduced by its member) and an allgather of the results. */
 template <class T, class Op>
-void reduce_by_mpi(const Group &g, T *dest, const T *source, size_t nreduce, size_t bytes) {
+void reduce_by_mpi(int comm, const Group &g, T *dest, const T *source, size_t nreduce,
+                   size_t bytes) {
   Bootstrap &boot = *g_runtime.boot;
   const int n = g.size;
   if (bytes <= kReduceWholeBytes) {
     T *all = scratch<T>(nreduce * n + 1, 1);
-    boot.iallgather_start(source, all, bytes);
-    bootstrap_wait();
+    boot.iallgather_start(comm, source, all, bytes);
+    boot_wait();
     combine_blocks<T, Op>(dest, all, nreduce, nreduce, n);
     return;
   }
@@ -221,11 +225,11 @@ void reduce_by_mpi(const Group &g, T *dest, const T *source, size_t nreduce, siz
   T *padded = scratch<T>(chunk * n, 0), *blocks = scratch<T>(chunk * n, 1);
   std::memcpy(padded, source, bytes);
   std::memset(static_cast<void *>(padded + nreduce), 0, (chunk * n - nreduce) * sizeof(T));
-  boot.ialltoall_start(padded, blocks, chunk * sizeof(T));
-  bootstrap_wait();
+  boot.ialltoall_start(comm, padded, blocks, chunk * sizeof(T));
+  boot_wait();
   combine_blocks<T, Op>(padded, blocks, chunk, chunk, n);
-  boot.iallgather_start(padded, blocks, chunk * sizeof(T));
-  bootstrap_wait();
+  boot.iallgather_start(comm, padded, blocks, chunk * sizeof(T));
+  boot_wait();
   std::memcpy(dest, blocks, bytes);
 }
 
@@ -233,11 +237,11 @@ void reduce_by_mpi(const Group &g, T *dest, const T *source, size_t nreduce, siz
 template <class T, class Op>
 void reduce(const char *call, const Group &g, T *dest, const T *source, size_t nreduce) {
   const size_t bytes = byte_count(call, nreduce, sizeof(T));
-  if (by_mpi(g, bytes * g.size + sizeof(T))) {
+  if (const int comm = by_mpi(call, g, bytes * g.size + sizeof(T)); comm != kNoBootComm) {
     enter(call, g);
     if (bytes) {
       peer_locate(call, "source", source, bytes, g.world_pe(g.me));
-      reduce_by_mpi<T, Op>(g, dest, source, nreduce, bytes);
+      reduce_by_mpi<T, Op>(comm, g, dest, source, nreduce, bytes);
     }
     return;
   }

@@ -17,9 +17,9 @@
  * Round k of a barrier over n members: member i signals member (i + 2^k) mod n
  * and waits for member (i - 2^k) mod n; ceil(log2 n) rounds.
  *
- * One exception: a group of every PE in a job spanning nodes, where some PE
- * reaches a peer by messages its worker must serve (tcp), under the MPI
- * bootstrap, synchronizes with MPI's barrier (see barrier_all). */
+ * One exception: a group spanning nodes in a job where some PE reaches a
+ * peer by messages its worker must serve (tcp), under the MPI bootstrap,
+ * synchronizes with MPI's barrier (see barrier_all, sync/boot_comm.h). */
 #include "sync/barrier.h"
 
 #include <cstdint>
@@ -27,6 +27,7 @@
 
 #include "core/log.h"
 #include "core/runtime.h"
+#include "sync/boot_comm.h"
 #include "sync/wait.h"
 #include "transport/peer_table.h"
 
@@ -41,9 +42,6 @@ struct SyncState {
   std::vector<uint64_t> sent, consumed;
   std::vector<int> world_pes;
   Group world{nullptr, 0, -1};
-  /* groups of every PE synchronize (and, in world order, collect) through
-   * the bootstrap's collectives */
-  bool world_through_bootstrap = false;
 };
 
 SyncState g_sync;
@@ -78,13 +76,13 @@ void wait_for(int from) {
  * number of signals either way. */
 constexpr int kFlatMembers = 8;
 
+}  // namespace
+
 bool all_mapped(const Group &g) {
   for (int m = 0; m < g.size; ++m)
     if (!g_peers.base[SEG_HEAP][g.pes[m]]) return false;
   return true;
 }
-
-}  // namespace
 
 void barrier_setup(const char *call) {
   const int n = g_runtime.n_pes;
@@ -98,49 +96,31 @@ void barrier_setup(const char *call) {
   g_sync.world_pes.resize(n);
   for (int pe = 0; pe < n; ++pe) g_sync.world_pes[pe] = pe;
   g_sync.world = Group{g_sync.world_pes.data(), n, g_runtime.my_pe};
-  /* Across nodes, the bootstrap's barrier unless every PE's signals are
-   * stores (UCX reaches all its network peers through shared memory: there
-   * our own barrier took 0.17 us, MPI's 1.1, 2 PEs over UCX sm).  Every PE
-   * must choose the same: n_nodes and the bootstrap are the same
-   * everywhere, the transports are agreed here. */
-  Bootstrap &boot = *g_runtime.boot;
-  if (g_runtime.topo.n_nodes > 1 && boot.data_path_collectives()) {
-    const char direct = net::heaps_reached_directly();
-    std::vector<char> all(n);
-    boot.allgather(&direct, all.data(), 1);
-    for (char d : all) g_sync.world_through_bootstrap = g_sync.world_through_bootstrap || !d;
-    if (g_sync.world_through_bootstrap && g_runtime.my_pe == 0)
-      ROCSHMEM_LOG(LOG_INFO, "synchronization and collectives of every PE: MPI's (a PE "
-                   "reaches a peer by messages the peer's worker must serve)");
-  }
+  boot_comm_setup();
 }
 
-void barrier_teardown() { g_sync = SyncState{}; }
+void barrier_teardown() {
+  boot_comm_teardown();
+  g_sync = SyncState{};
+}
 
 const Group &world_group() { return g_sync.world; }
 
-bool by_bootstrap(const Group &g) {
-  if (!g_sync.world_through_bootstrap || g.size != g_runtime.n_pes) return false;
-  for (int m = 0; m < g.size; ++m)
-    if (g.pes[m] != m) return false;
-  return true;
-}
-
-void bootstrap_wait() {
-  Bootstrap &boot = *g_runtime.boot;
-  wait_politely<16>([&boot] { return boot.request_done(); });
-}
-
 void group_sync(const char *call, const Group &g) {
-  /* Every PE (in any order), across nodes over tcp: MPI's barrier (see
+  /* Across nodes over tcp (sync/boot_comm.h): MPI's barrier (see
    * barrier_all), after this PE's network puts are complete, which the
    * counters' signals ordered after them and MPI's barrier does not. */
-  if (g_sync.world_through_bootstrap && g.size == g_runtime.n_pes) {
+  const int comm = boot_comm_sync(call, g);
+  if (comm != kNoBootComm) {
     if (net::g_active) net::quiet();
-    g_runtime.boot->ibarrier_start();
-    bootstrap_wait();
+    g_runtime.boot->ibarrier_start(comm);
+    boot_wait();
     return;
   }
+  counter_sync(call, g);
+}
+
+void counter_sync(const char *call, const Group &g) {
   if (g.size <= kFlatMembers && all_mapped(g)) {
     for (int d = 1; d < g.size; ++d) signal(call, g.pes[(g.me + d) % g.size]);
     for (int d = 1; d < g.size; ++d) wait_for(g.pes[(g.me + d) % g.size]);

@@ -36,14 +36,12 @@ inline void fence() {
  * guarantee for puts beyond release/acquire ordering: shmem_team_sync). */
 void group_sync(const char *call, const Group &group);
 
-/* Whether `group` (every PE, in world order) moves a collective's data with
- * the bootstrap's collectives: a job spanning nodes over tcp under the MPI
- * bootstrap, where MPI's collectives beat rounds of network round trips
- * (coll/coll.cc).  The same answer on every member. */
-bool by_bootstrap(const Group &group);
-/* Completes the bootstrap collective just started, serving the network
- * transport meanwhile. */
-void bootstrap_wait();
+/* The library's own synchronization of `group` (pairwise counters), which
+ * group_sync uses wherever the bootstrap's barrier does not serve. */
+void counter_sync(const char *call, const Group &group);
+
+/* Whether this PE maps every member's memory (all on its node). */
+bool all_mapped(const Group &group);
 
 /* The world group (every PE). */
 const Group &world_group();

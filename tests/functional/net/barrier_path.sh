@@ -18,7 +18,7 @@ if "$builddir/tools/rocshmem_info" --build | grep -Eq '^UCX: +no'; then
 fi
 out=$(mktemp "${TMPDIR:-/tmp}/barrier_path.XXXXXX")
 trap 'rm -f "$out"' EXIT
-line="synchronization and collectives of every PE: MPI's"
+line="synchronization and collectives of groups spanning nodes: MPI's"
 
 launch() { # TLS PROGRAM [LAUNCHER ARGS...]: 2 PEs, each its own emulated node
   tls=$1 prog=$2
@@ -32,7 +32,7 @@ launch tcp,self "$query"
 rc=$?
 logged=$(grep -c "$line" "$out")
 [ "$rc" -eq 0 ] && [ "$logged" -eq 1 ]
-tap_result $? "UCX over tcp: barrier_all and the collectives of every PE are MPI's (PE 0 said so $logged time(s), exit $rc)"
+tap_result $? "UCX over tcp: barrier_all and the collectives of groups spanning nodes are MPI's (PE 0 said so $logged time(s), exit $rc)"
 
 launch sm,self "$query"
 rc=$?

@@ -1,0 +1,39 @@
+/* Where groups of PEs synchronize and collect through the bootstrap's
+ * collectives (MPI's) instead of the library's own rounds: in jobs spanning
+ * nodes where some PE reaches a peer by messages its worker must serve (UCX
+ * over tcp), under the MPI bootstrap.  There a round of the library's own
+ * barrier or a block of its collectives is a network round trip through
+ * both PEs' workers (2 PEs: about 50 us where MPI's barrier took 1.4). */
+#ifndef ROCSHMEM_SYNC_BOOT_COMM_H
+#define ROCSHMEM_SYNC_BOOT_COMM_H
+
+#include "team/group.h"
+
+namespace rocshmem {
+
+constexpr int kNoBootComm = -1;
+
+/* Collective, at init (after the network transport is up): agrees whether
+ * this job takes the bootstrap's collectives at all. */
+void boot_comm_setup();
+void boot_comm_teardown();
+
+/* The bootstrap communicator that synchronizes `group` (members in any
+ * order), or kNoBootComm.  A group spanning nodes gets its own communicator
+ * the first time one is needed (collective over its members, like every
+ * use of the group), kept until finalize and found again by member list:
+ * teams made again with the same members, and 1.x active sets, called on
+ * every collective, reuse it.  A group on one node keeps the library's own
+ * shared-memory paths.  The same answer on every member. */
+int boot_comm_sync(const char *call, const Group &group);
+/* The same for `group`'s collectives, whose ranks must be in member order
+ * (every PE in another order gets its own communicator). */
+int boot_comm_coll(const char *call, const Group &group);
+
+/* Completes the bootstrap collective just started, serving the network
+ * transport meanwhile. */
+void boot_wait();
+
+}  // namespace rocshmem
+
+#endif
