@@ -322,11 +322,14 @@ def main():
     lines.append("pingpong*: one-way time (round trip / 2); lock_cont*: time "
                  "per acquire with all PEs contending.")
     if any(r["bench"] in COLL for r in rows):
-        lines.append("collectives (1.x active-set forms, all PEs, root 0): "
-                     "size = bytes per PE; time = mean over PEs of the time "
-                     "in one call (an untimed barrier_all between calls); "
-                     "it includes the per-call timing, %s us (both sides)." %
-                     fmt(meta["coll_timer_us"], ".3f"))
+        aset = meta.get("coll_active_set", "0,0,all")
+        who = ("all PEs" if aset.split(",")[1:2] in (["0"], []) else
+               "active set PE_start,logPE_stride,PE_size = %s" % aset)
+        lines.append("collectives (1.x active-set forms, %s, root 0): "
+                     "size = bytes per PE; time = mean over the set's PEs of "
+                     "the time in one call (an untimed barrier_all between "
+                     "calls); it includes the per-call timing, %s us (both "
+                     "sides)." % (who, fmt(meta["coll_timer_us"], ".3f")))
     for r in rows:
         if "ours_variant" in r or "theirs_variant" in r:
             if r["bench"].startswith("pingpong_p"):

