@@ -20,6 +20,12 @@ AM_TESTS_ENVIRONMENT += \
 	UBSAN_OPTIONS='print_stacktrace=1:halt_on_error=1'; export UBSAN_OPTIONS; \
 	TSAN_OPTIONS='suppressions=$(abs_top_srcdir)/tests/sanitizers/tsan.supp:halt_on_error=0:exitcode=66'; \
 	export TSAN_OPTIONS;
+# hwloc's PCI discovery (libpciaccess reading every device's strings from
+# /sys in every process's MPI_Init: Open MPI loads its topology with I/O
+# devices) is far slower sanitized: a 4-PE job on 2 cores took 20-47 s
+# instead of 5, past faults.sh's 30-second bound once in CI.  The tests
+# need no PCI devices (the sanitizer builds have no GPU).
+AM_TESTS_ENVIRONMENT += HWLOC_COMPONENTS=-pci; export HWLOC_COMPONENTS;
 # Programs a shell test compiles itself (header_compile.sh) link the
 # sanitized library, so they need the sanitizer's runtime as well (they
 # failed to link: undefined __asan_* and __ubsan_* symbols).
