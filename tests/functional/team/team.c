@@ -3,7 +3,9 @@
  * configuration, synchronization and destruction, on 1..6 PEs.
  *
  *  - SHMEM_TEAM_WORLD is every PE in order; SHMEM_TEAM_SHARED is this PE's
- *    node (with ROCSHMEM_PES_PER_NODE=k, the k consecutive PEs around it);
+ *    node (with ROCSHMEM_PES_PER_NODE=k, or ROCTEST_PES_PER_NODE=k where a
+ *    launcher makes real nodes of k consecutive PEs (net/two_hosts.sh), the
+ *    k consecutive PEs around it);
  *    queries on SHMEM_TEAM_INVALID return -1;
  *  - team_split_strided for several (start, stride, size), with and without
  *    a configuration: membership (SHMEM_TEAM_INVALID outside), team_my_pe,
@@ -67,6 +69,7 @@ static void predefined(void) {
            "SHMEM_TEAM_WORLD");
   int k = n;
   const char *s = getenv("ROCSHMEM_PES_PER_NODE");
+  if (!s) s = getenv("ROCTEST_PES_PER_NODE");
   if (s && atoi(s) > 0) k = atoi(s);
   int first = me / k * k, size = first + k > n ? n - first : k;
   FT_CHECK(shmem_team_n_pes(SHMEM_TEAM_SHARED) == size, "SHMEM_TEAM_SHARED has %d PEs, expected %d",
