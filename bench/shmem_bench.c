@@ -586,8 +586,7 @@ static int is_active(const struct bench *b)
  * is one clock for all processes of a node; PE 0's clock alone could miss
  * acquisitions made while PE 0 was descheduled after the barrier).
  * M_COLL: the mean over the set's PEs of each one's time inside the calls.
- * The loop
- * time on PE 0 (for calibration) is left in last_wall. */
+ * The loop time on PE 0 (for calibration) is left in last_wall. */
 static double timed(const struct bench *b, size_t size, long n)
 {
     shmem_barrier_all();

@@ -39,7 +39,7 @@ void finalize_mpi_at_exit() {
 
 class MpiBootstrap final : public Bootstrap {
  public:
-  explicit MpiBootstrap(MPI_Comm comm) : comm_(comm), comms_{comm} {
+  explicit MpiBootstrap(MPI_Comm comm) : comm_(comm) {
     MPI_Comm_rank(comm_, &rank_);
     MPI_Comm_size(comm_, &size_);
   }
@@ -64,25 +64,25 @@ class MpiBootstrap final : public Bootstrap {
     MPI_Group_free(&some);
     MPI_Group_free(&all);
     MPI_Comm_set_errhandler(comm, MPI_ERRORS_ARE_FATAL);
-    comms_.push_back(comm);
-    return static_cast<int>(comms_.size() - 1);
+    groups_.push_back(comm);
+    return static_cast<int>(groups_.size());
   }
-  void ibarrier_start(int c) override { MPI_Ibarrier(comms_[c], &request_); }
+  void ibarrier_start(int c) override { MPI_Ibarrier(data_comm(c), &request_); }
   void ibcast_start(int c, void *buf, size_t bytes, int root) override {
-    MPI_Ibcast(buf, static_cast<int>(bytes), MPI_BYTE, root, comms_[c], &request_);
+    MPI_Ibcast(buf, static_cast<int>(bytes), MPI_BYTE, root, data_comm(c), &request_);
   }
   void iallgather_start(int c, const void *in, void *out, size_t bytes) override {
     MPI_Iallgather(in, static_cast<int>(bytes), MPI_BYTE, out, static_cast<int>(bytes), MPI_BYTE,
-                   comms_[c], &request_);
+                   data_comm(c), &request_);
   }
   void ialltoall_start(int c, const void *in, void *out, size_t bytes) override {
     MPI_Ialltoall(in, static_cast<int>(bytes), MPI_BYTE, out, static_cast<int>(bytes), MPI_BYTE,
-                  comms_[c], &request_);
+                  data_comm(c), &request_);
   }
   void iallgatherv_start(int c, const void *in, size_t in_bytes, void *out, const int *counts,
                          const int *displs) override {
     MPI_Iallgatherv(in, static_cast<int>(in_bytes), MPI_BYTE, out, counts, displs, MPI_BYTE,
-                    comms_[c], &request_);
+                    data_comm(c), &request_);
   }
   bool request_done() override {
     int done = 0;
@@ -96,17 +96,22 @@ class MpiBootstrap final : public Bootstrap {
   void finalize() override {
     int finalized = 0;
     MPI_Finalized(&finalized);
-    /* in creation order, the same on every member */
-    for (size_t c = 1; !finalized && c < comms_.size(); ++c) MPI_Comm_free(&comms_[c]);
-    if (!finalized && comm_ != MPI_COMM_NULL) MPI_Comm_free(&comm_);
+    if (!finalized) {
+      /* (collective: in creation order, the same on every member) */
+      for (MPI_Comm &g : groups_) MPI_Comm_free(&g);
+      if (comm_ != MPI_COMM_NULL) MPI_Comm_free(&comm_);
+    }
+    groups_.clear();
     comm_ = MPI_COMM_NULL;
-    comms_.clear();
   }
 
  private:
   static constexpr int kGroupTag = 0x524f43; /* "ROC" */
+  /* The data path's communicator `c`: 0 is every rank, then group_create's. */
+  MPI_Comm data_comm(int c) const { return c == 0 ? comm_ : groups_[c - 1]; }
+
   MPI_Comm comm_;
-  std::vector<MPI_Comm> comms_; /* the data path's: comms_[0] is comm_, then group_create's */
+  std::vector<MPI_Comm> groups_; /* group_create's, in creation order */
   MPI_Request request_ = MPI_REQUEST_NULL; /* the data-path collective in progress */
   int rank_ = 0;
   int size_ = 1;

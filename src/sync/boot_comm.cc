@@ -79,7 +79,7 @@ void boot_comm_teardown() { g_boot = BootCommState{}; }
 
 int boot_comm_sync(const char *call, const Group &g) {
   if (!g_boot.on) return kNoBootComm;
-  return g.size == g_runtime.n_pes && g.me >= 0 ? 0 : group_comm(call, g);
+  return g.size == g_runtime.n_pes ? 0 : group_comm(call, g);
 }
 
 int boot_comm_coll(const char *call, const Group &g) {
