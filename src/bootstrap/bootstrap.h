@@ -25,29 +25,29 @@ class Bootstrap {
    * rank order. */
   virtual void allgather(const void *in, void *out, size_t bytes) = 0;
   virtual void barrier() = 0;
-  /* Collectives for the data path (barrier_all, team synchronization and
-   * the collectives of groups spanning nodes over tcp), which the caller
-   * completes by polling request_done() after one *_start(), serving the
+  /* Point-to-point messages for the data path: the synchronizations and
+   * collectives of groups spanning nodes over tcp, scheduled by the library
+   * (sync/boot_comm.cc) and completed by polling request_done(), serving the
    * network transport meanwhile; data_path_collectives() says whether this
-   * bootstrap has them.  The MPI bootstrap's are MPI's non-blocking
-   * collectives: MPI's algorithms, shared memory on a node and the network
-   * between.  `comm` 0 is every rank; group_create makes others.  Byte
-   * counts fit an int (callers check); the other bootstraps' collectives
-   * would be no faster than the library's own. */
+   * bootstrap has them.  The MPI bootstrap's are MPI_Isend/MPI_Irecv: shared
+   * memory on a node and the network between.  `comm` 0 is every rank in
+   * order; group_create makes others, ranked as listed.  Byte counts fit an
+   * int (callers check); the other bootstraps' messages would be no faster
+   * than the library's own. */
   virtual bool data_path_collectives() const { return false; }
   /* Collective over the `n` ranks listed (in the order given, which becomes
    * their order in the group), and only over them; blocking.  Returns the
    * new group's `comm` for the calls below. */
   virtual int group_create(const int * /*ranks*/, int /*n*/) { return -1; }
-  virtual void ibarrier_start(int /*comm*/) {}
-  virtual void ibcast_start(int /*comm*/, void * /*buf*/, size_t /*bytes*/, int /*root*/) {}
-  virtual void iallgather_start(int /*comm*/, const void * /*in*/, void * /*out*/,
-                                size_t /*bytes*/) {}
-  virtual void ialltoall_start(int /*comm*/, const void * /*in*/, void * /*out*/,
-                               size_t /*bytes*/) {}
-  /* rank r's in_bytes land at out + displs[r] (counts[r] bytes) */
-  virtual void iallgatherv_start(int /*comm*/, const void * /*in*/, size_t /*in_bytes*/,
-                                 void * /*out*/, const int * /*counts*/, const int * /*displs*/) {}
+  virtual int comm_rank(int /*comm*/) const { return rank(); }
+  virtual int comm_size(int /*comm*/) const { return size(); }
+  /* Any number outstanding (up to a bound far above what one round of a
+   * schedule needs), all completed together by request_done(). */
+  virtual void isend_start(int /*comm*/, int /*to*/, const void * /*buf*/, size_t /*bytes*/,
+                           int /*tag*/) {}
+  virtual void irecv_start(int /*comm*/, int /*from*/, void * /*buf*/, size_t /*bytes*/,
+                           int /*tag*/) {}
+  /* Whether everything started since the last true answer has completed. */
   virtual bool request_done() { return true; }
   /* Ends every process of the job with `status`. */
   [[noreturn]] virtual void abort(int status) = 0;

@@ -12,6 +12,7 @@
  *    application's. */
 #include <mpi.h>
 
+#include <cstdio>
 #include <cstdlib>
 #include <vector>
 
@@ -67,26 +68,27 @@ class MpiBootstrap final : public Bootstrap {
     groups_.push_back(comm);
     return static_cast<int>(groups_.size());
   }
-  void ibarrier_start(int c) override { MPI_Ibarrier(data_comm(c), &request_); }
-  void ibcast_start(int c, void *buf, size_t bytes, int root) override {
-    MPI_Ibcast(buf, static_cast<int>(bytes), MPI_BYTE, root, data_comm(c), &request_);
+  int comm_rank(int c) const override {
+    int r = 0;
+    MPI_Comm_rank(data_comm(c), &r);
+    return r;
   }
-  void iallgather_start(int c, const void *in, void *out, size_t bytes) override {
-    MPI_Iallgather(in, static_cast<int>(bytes), MPI_BYTE, out, static_cast<int>(bytes), MPI_BYTE,
-                   data_comm(c), &request_);
+  int comm_size(int c) const override {
+    int n = 0;
+    MPI_Comm_size(data_comm(c), &n);
+    return n;
   }
-  void ialltoall_start(int c, const void *in, void *out, size_t bytes) override {
-    MPI_Ialltoall(in, static_cast<int>(bytes), MPI_BYTE, out, static_cast<int>(bytes), MPI_BYTE,
-                  data_comm(c), &request_);
+  void isend_start(int c, int to, const void *buf, size_t bytes, int tag) override {
+    MPI_Isend(buf, static_cast<int>(bytes), MPI_BYTE, to, tag, data_comm(c), next_request());
   }
-  void iallgatherv_start(int c, const void *in, size_t in_bytes, void *out, const int *counts,
-                         const int *displs) override {
-    MPI_Iallgatherv(in, static_cast<int>(in_bytes), MPI_BYTE, out, counts, displs, MPI_BYTE,
-                    data_comm(c), &request_);
+  void irecv_start(int c, int from, void *buf, size_t bytes, int tag) override {
+    MPI_Irecv(buf, static_cast<int>(bytes), MPI_BYTE, from, tag, data_comm(c), next_request());
   }
   bool request_done() override {
+    if (n_requests_ == 0) return true;
     int done = 0;
-    MPI_Test(&request_, &done, MPI_STATUS_IGNORE);
+    MPI_Testall(n_requests_, requests_, &done, MPI_STATUSES_IGNORE);
+    if (done) n_requests_ = 0;
     return done != 0;
   }
   [[noreturn]] void abort(int status) override {
@@ -112,7 +114,19 @@ class MpiBootstrap final : public Bootstrap {
 
   MPI_Comm comm_;
   std::vector<MPI_Comm> groups_; /* group_create's, in creation order */
-  MPI_Request request_ = MPI_REQUEST_NULL; /* the data-path collective in progress */
+  /* What the data path started and request_done has not seen complete:
+   * one round of a schedule (sync/boot_comm.cc: at most 32 messages). */
+  static constexpr int kMaxRequests = 64;
+  MPI_Request *next_request() {
+    if (n_requests_ == kMaxRequests) {
+      std::fprintf(stderr, "rocshmem: internal error: more than %d bootstrap requests "
+                   "outstanding\n", kMaxRequests);
+      abort(1);
+    }
+    return &requests_[n_requests_++];
+  }
+  MPI_Request requests_[kMaxRequests];
+  int n_requests_ = 0;
   int rank_ = 0;
   int size_ = 1;
 };

@@ -237,11 +237,9 @@ const void *apart_from(const void *source, size_t len, const void *dest, size_t 
  * job with a message. */
 void collect_by_mpi(const char *call, int comm, const Group &g, void *dest,
                     const void *source, size_t bytes) {
-  Bootstrap &boot = *g_runtime.boot;
   uint64_t *lens = scratch<uint64_t>(g.size);
   const uint64_t mine = bytes;
-  boot.iallgather_start(comm, &mine, lens, sizeof mine);
-  boot_wait();
+  boot_allgather(comm, &mine, lens, sizeof mine);
   int *counts = scratch<int>(2 * static_cast<size_t>(g.size)), *displs = counts + g.size;
   uint64_t total = 0;
   for (int m = 0; m < g.size; ++m) {
@@ -252,9 +250,7 @@ void collect_by_mpi(const char *call, int comm, const Group &g, void *dest,
       fatal(call, "the members' blocks add up to more than %d bytes, the most this job's "
             "collect (MPI_Iallgatherv, across nodes) can move in one call", INT_MAX);
   }
-  boot.iallgatherv_start(comm, apart_from(source, bytes, dest, total), bytes, dest, counts,
-                         displs);
-  boot_wait();
+  boot_allgatherv(comm, apart_from(source, bytes, dest, total), bytes, dest, counts, displs);
 }
 
 }  // namespace
@@ -268,9 +264,7 @@ void broadcast(const char *call, const Group &g, void *dest, const void *source,
     enter(call, g);
     if (bytes) peer_locate(call, g.me == root ? "source" : "dest", g.me == root ? source : dest,
                            bytes, g.world_pe(g.me));
-    g_runtime.boot->ibcast_start(comm, g.me == root ? const_cast<void *>(source) : dest, bytes,
-                                 root);
-    boot_wait();
+    boot_bcast(comm, g.me == root ? const_cast<void *>(source) : dest, bytes, root);
     if (bytes && g.me == root && root_receives && dest != source) std::memmove(dest, source, bytes);
     return;
   }
@@ -304,9 +298,7 @@ void fcollect(const char *call, const Group &g, void *dest, const void *source, 
   if (const int comm = by_mpi(call, g, bytes * g.size); comm != kNoBootComm) {
     enter(call, g);
     if (bytes) peer_locate(call, "source", source, bytes, g.world_pe(g.me));
-    g_runtime.boot->iallgather_start(comm, apart_from(source, bytes, dest, bytes * g.size), dest,
-                                     bytes);
-    boot_wait();
+    boot_allgather(comm, apart_from(source, bytes, dest, bytes * g.size), dest, bytes);
     return;
   }
   if (msg::fast(g)) {
@@ -378,8 +370,7 @@ void alltoall(const char *call, const Group &g, void *dest, const void *source, 
   if (const int comm = by_mpi(call, g, total); comm != kNoBootComm) {
     enter(call, g);
     if (bytes) peer_locate(call, "source", source, total, g.world_pe(g.me)); /* whole range */
-    g_runtime.boot->ialltoall_start(comm, apart_from(source, total, dest, total), dest, bytes);
-    boot_wait();
+    boot_alltoall(comm, apart_from(source, total, dest, total), dest, bytes);
     return;
   }
   char *out = static_cast<char *>(dest);

@@ -212,12 +212,10 @@ void combine_blocks(T *out, const T *blocks, size_t count, size_t stride, int n)
 template <class T, class Op>
 void reduce_by_mpi(int comm, const Group &g, T *dest, const T *source, size_t nreduce,
                    size_t bytes) {
-  Bootstrap &boot = *g_runtime.boot;
   const int n = g.size;
   if (bytes <= kReduceWholeBytes) {
     T *all = scratch<T>(nreduce * n + 1, 1);
-    boot.iallgather_start(comm, source, all, bytes);
-    boot_wait();
+    boot_allgather(comm, source, all, bytes);
     combine_blocks<T, Op>(dest, all, nreduce, nreduce, n);
     return;
   }
@@ -232,11 +230,9 @@ void reduce_by_mpi(int comm, const Group &g, T *dest, const T *source, size_t nr
     std::memcpy(mine, source, bytes);
     std::memset(static_cast<void *>(mine + nreduce), 0, (chunk * n - nreduce) * sizeof(T));
   }
-  boot.ialltoall_start(comm, exact ? source : mine, blocks, chunk * sizeof(T));
-  boot_wait();
+  boot_alltoall(comm, exact ? source : mine, blocks, chunk * sizeof(T));
   combine_blocks<T, Op>(mine, blocks, chunk, chunk, n);
-  boot.iallgather_start(comm, mine, exact ? dest : blocks, chunk * sizeof(T));
-  boot_wait();
+  boot_allgather(comm, mine, exact ? dest : blocks, chunk * sizeof(T));
   if (!exact) std::memcpy(dest, blocks, bytes);
 }
 

@@ -113,8 +113,7 @@ void group_sync(const char *call, const Group &g) {
   const int comm = boot_comm_sync(call, g);
   if (comm != kNoBootComm) {
     if (net::g_active) net::quiet();
-    g_runtime.boot->ibarrier_start(comm);
-    boot_wait();
+    boot_barrier(comm);
     return;
   }
   counter_sync(call, g);

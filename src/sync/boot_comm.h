@@ -7,6 +7,8 @@
 #ifndef ROCSHMEM_SYNC_BOOT_COMM_H
 #define ROCSHMEM_SYNC_BOOT_COMM_H
 
+#include <cstddef>
+
 #include "team/group.h"
 
 namespace rocshmem {
@@ -30,9 +32,29 @@ int boot_comm_sync(const char *call, const Group &group);
  * (every PE in another order gets its own communicator). */
 int boot_comm_coll(const char *call, const Group &group);
 
-/* Completes the bootstrap collective just started, serving the network
- * transport meanwhile. */
+/* Completes what was just started on the bootstrap (a collective, or a
+ * round of messages), serving the network transport meanwhile. */
 void boot_wait();
+
+/* The collectives of a communicator from the calls above, scheduled by
+ * the library over the bootstrap's point-to-point messages (see
+ * boot_comm.cc for why not MPI's non-blocking collectives), each rank's
+ * blocks in rank order, `in` apart from `out` (the caller copies an
+ * overlapping source first):
+ * - a dissemination barrier;
+ * - a binomial-tree broadcast of `bytes` from comm rank `root` (`buf` is the
+ *   root's source and every other rank's destination);
+ * - allgather: every rank's `bytes` from `in` at out + rank * bytes;
+ * - allgatherv: rank r's block (counts[r] bytes; mine is in_bytes) at
+ *   out + displs[r];
+ * - alltoall: block p of my `in` (`bytes` each) to rank p, rank p's block for
+ *   me at out + p * bytes. */
+void boot_barrier(int comm);
+void boot_bcast(int comm, void *buf, size_t bytes, int root);
+void boot_allgather(int comm, const void *in, void *out, size_t bytes);
+void boot_allgatherv(int comm, const void *in, size_t in_bytes, void *out, const int *counts,
+                     const int *displs);
+void boot_alltoall(int comm, const void *in, void *out, size_t bytes);
 
 }  // namespace rocshmem
 
