@@ -221,8 +221,9 @@ void finish_sends(const Group &g, size_t len) {
   if (len > msg::kInline) for_others(g, [&](int m) { msg::wait_acked(g.world_pe(m)); });
 }
 
-/* The bootstrap's collectives read `source` while they write `dest`; MPI
- * forbids the two to overlap, so an overlapping source is copied first. */
+/* The by_mpi schedules send from `source` while they receive into `dest`
+ * (sync/boot_comm.h): a block received could overwrite a part of an
+ * overlapping source not yet sent, so such a source is copied first. */
 const void *apart_from(const void *source, size_t len, const void *dest, size_t dest_len) {
   const char *s = static_cast<const char *>(source), *d = static_cast<const char *>(dest);
   if (!len || s >= d + dest_len || d >= s + len) return source;
@@ -248,7 +249,7 @@ void collect_by_mpi(const char *call, int comm, const Group &g, void *dest,
     total += lens[m];
     if (total > static_cast<uint64_t>(INT_MAX))
       fatal(call, "the members' blocks add up to more than %d bytes, the most this job's "
-            "collect (MPI_Iallgatherv, across nodes) can move in one call", INT_MAX);
+            "collect (MPI messages, across nodes) can move in one call", INT_MAX);
   }
   boot_allgatherv(comm, apart_from(source, bytes, dest, total), bytes, dest, counts, displs);
 }

@@ -4,7 +4,7 @@
  * the same one):
  *
  * - A group spanning nodes, in a job over tcp under the MPI bootstrap,
- *   SHMEM_DEBUG off (by_mpi): MPI's non-blocking collectives on the group's
+ *   SHMEM_DEBUG off (by_mpi): our schedules of MPI messages on the group's
  *   bootstrap communicator (sync/boot_comm.h), polled while serving the
  *   network (over tcp each pull below is a network round trip: 2 PEs'
  *   8-byte collectives took 120-250 us, 4-190x OSHMEM, whose collectives

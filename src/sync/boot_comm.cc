@@ -61,7 +61,7 @@ int group_comm(const char *call, const Group &g) {
 }  // namespace
 
 void boot_comm_setup() {
-  /* Across nodes, the bootstrap's collectives unless every PE's signals
+  /* Across nodes, the bootstrap's messages unless every PE's signals
    * are stores (UCX reaches all its network peers through shared memory:
    * there our own barrier took 0.17 us, MPI's 1.1, 2 PEs over UCX sm).
    * Every PE must choose the same: n_nodes and the bootstrap are the same
@@ -96,25 +96,22 @@ int boot_comm_coll(const char *call, const Group &g) {
  * rendezvous, advanced only inside MPI_Testall) spent 40% of its time in the
  * worker; a peer whose quiet needs this worker waits at most kServeEvery
  * longer. */
+namespace {
+constexpr std::chrono::microseconds kServeEvery{10};
+}  // namespace
+
 void boot_wait() {
   using Clock = std::chrono::steady_clock;
-  constexpr auto kServeEvery = std::chrono::microseconds(10);
   Bootstrap &boot = *g_runtime.boot;
-  const unsigned spins = g_runtime.spin_count;
   Clock::time_point served{};
-  for (unsigned i = 1; !boot.request_done(); ++i) {
-    if (net::g_active && i % 16 == 0) {
-      const Clock::time_point now = Clock::now();
-      if (now - served >= kServeEvery) {
-        net::progress();
-        served = now;
-      }
-    }
-    if (i < spins)
-      cpu_relax();
-    else
-      sched_yield();
-  }
+  wait_serving([&boot] { return boot.request_done(); },
+               [&served](unsigned i) {
+                 if (!net::g_active || (i + 1) % 16 != 0) return;
+                 const Clock::time_point now = Clock::now();
+                 if (now - served < kServeEvery) return;
+                 net::progress();
+                 served = now;
+               });
 }
 
 /* Why our own schedules: MPI's non-blocking collectives (Open MPI's libnbc)

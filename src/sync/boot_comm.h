@@ -1,5 +1,5 @@
 /* Where groups of PEs synchronize and collect through the bootstrap's
- * collectives (MPI's) instead of the library's own rounds: in jobs spanning
+ * messages (MPI's) instead of the library's own rounds: in jobs spanning
  * nodes where some PE reaches a peer by messages its worker must serve (UCX
  * over tcp), under the MPI bootstrap.  There a round of the library's own
  * barrier or a block of its collectives is a network round trip through
@@ -16,7 +16,7 @@ namespace rocshmem {
 constexpr int kNoBootComm = -1;
 
 /* Collective, at init (after the network transport is up): agrees whether
- * this job takes the bootstrap's collectives at all. */
+ * this job takes the bootstrap's messages at all. */
 void boot_comm_setup();
 void boot_comm_teardown();
 
@@ -32,8 +32,8 @@ int boot_comm_sync(const char *call, const Group &group);
  * (every PE in another order gets its own communicator). */
 int boot_comm_coll(const char *call, const Group &group);
 
-/* Completes what was just started on the bootstrap (a collective, or a
- * round of messages), serving the network transport meanwhile. */
+/* Completes the round of messages just started on the bootstrap, serving
+ * the network transport meanwhile. */
 void boot_wait();
 
 /* The collectives of a communicator from the calls above, scheduled by

@@ -23,24 +23,28 @@ inline void cpu_relax() {
 #endif
 }
 
-/* kProgressEvery: polls per turn of the network's progress.  1 where what
- * we wait for arrives through the network; more where it arrives by other
- * means (MPI) and the worker is served only for peers' requests, which can
- * wait a few polls: ucp_worker_progress over tcp is a system call (an
- * epoll_wait, about 1 us on this VM), so the first turn comes after
- * kProgressEvery polls, not at the first. */
-template <unsigned kProgressEvery = 1, class Done>
-inline void wait_politely(Done done) {
+/* Polls done() until it holds, calling serve(i) before poll i: how the
+ * network transport is driven while waiting. */
+template <class Done, class Serve>
+inline void wait_serving(Done done, Serve serve) {
   const unsigned spins = g_runtime.spin_count;
   for (unsigned i = 0; !done(); ++i) {
-    /* What we wait for may arrive through the network transport, which
-     * makes progress only when driven (see transport/ucx/transport.cc). */
-    if (net::g_active && (i + 1) % kProgressEvery == 0) net::progress();
+    serve(i);
     if (i < spins)
       cpu_relax();
     else
       sched_yield();
   }
+}
+
+/* What we wait for may arrive through the network transport, which makes
+ * progress only when driven (see transport/ucx/transport.cc): a turn at
+ * every poll. */
+template <class Done>
+inline void wait_politely(Done done) {
+  wait_serving(done, [](unsigned) {
+    if (net::g_active) net::progress();
+  });
 }
 
 }  // namespace rocshmem
