@@ -778,10 +778,17 @@ static int select_benches(char *list)
 
 int main(int argc, char **argv)
 {
-    int c, bad = 0;
+    int c, bad = 0, help = 0;
 
-    while ((c = getopt(argc, argv, "r:s:M:S:L:b:")) != -1) {
+    /* getopt would read "--help" as the unknown options -, h, e, l, p */
+    for (c = 1; c < argc; c++)
+        if (strcmp(argv[c], "--help") == 0) {
+            help = 1;
+            argv[c] = "-h";
+        }
+    while ((c = getopt(argc, argv, "hr:s:M:S:L:b:")) != -1) {
         switch (c) {
+        case 'h': help = 1; break;
         case 'r': reps = atoi(optarg); break;
         case 's': scale = atof(optarg); break;
         case 'S':
@@ -818,19 +825,19 @@ int main(int argc, char **argv)
         bad |= set_size < 2;
     }
 
-    if (bad || npes < 2) {
+    if (help || bad || npes < 2) {
         if (me == 0 && unknown)
             fprintf(stderr, "shmem_bench: unknown benchmark '%s'\n", unknown);
         if (me == 0)
-            fprintf(stderr, "usage: oshrun -np N (N >= 2) shmem_bench "
+            fprintf(help ? stdout : stderr, "usage: oshrun -np N (N >= 2) shmem_bench "
                             "[-r reps(1..%d)] [-s scale] [-M max_bytes] "
                             "[-S size_step] [-L log2_stride (set >= 2 PEs)] "
-                            "[-b bench,...]\n"
+                            "[-b bench,...] [-h|--help]\n"
                             "groups for -b: rma amo pingpong locks sync coll "
                             "ucx\n",
                     MAX_REPS);
         shmem_finalize();
-        return 1;
+        return help ? 0 : 1;
     }
 
     heap_buf = shmem_malloc(MAX_HEAP);

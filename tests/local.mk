@@ -381,10 +381,11 @@ INSTALL_TESTS = \
 	tests/install/wrappers.sh \
 	tests/install/rocshmem_info.sh \
 	tests/install/examples.sh \
+	tests/install/bench.sh \
 	tests/install/conformance.sh \
 	tests/install/profiling.sh \
 	tests/install/shmemx.sh \
 	tests/install/man_pages.sh
 TESTS += $(INSTALL_TESTS)
 EXTRA_DIST += $(INSTALL_TESTS) tests/install/common.sh \
-	tests/install/shmem15_routines.txt
+	tests/install/shmem15_routines.txt bench/shmem_bench.c
