@@ -140,7 +140,12 @@ struct Block {
  * blocks(p) says which, for peer p (and for p = me: the copy that stays
  * here).  In step d rank r sends to r + d and receives from r - d, so both
  * ends of each message are in the same batch; batches of kBatch steps keep
- * the requests within the bootstrap's bound. */
+ * the requests within the bootstrap's bound.  The send is started before
+ * the receive: a large block from a peer that started first is copied
+ * inside MPI_Irecv (Open MPI's shared memory reads it with CMA at once),
+ * and a send started after that would reach the peer one copy late, so the
+ * two copies ran one after the other (2 PEs, 1 MiB fcollect after our
+ * barrier: median 132 us, 72-81 with the send first). */
 template <class Blocks>
 void exchange(int comm, Blocks blocks) {
   constexpr int kBatch = 16;
@@ -150,8 +155,8 @@ void exchange(int comm, Blocks blocks) {
     for (int d = first; d < n && d < first + kBatch; ++d) {
       const int from = (r - d + n) % n, to = (r + d) % n;
       const Block f = blocks(from), t = blocks(to);
-      boot.irecv_start(comm, from, f.out, f.out_bytes, kExchangeTag);
       boot.isend_start(comm, to, t.in, t.in_bytes, kExchangeTag);
+      boot.irecv_start(comm, from, f.out, f.out_bytes, kExchangeTag);
     }
     boot_wait();
   }
