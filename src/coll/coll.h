@@ -85,8 +85,8 @@ void read_member(const char *call, const char *arg, const void *addr, size_t len
 size_t byte_count(const char *call, size_t nelems, size_t elem_size);
 
 /* Jobs spanning nodes over tcp (sync/boot_comm.h): a collective of a group
- * spanning nodes moves its data with MPI's collectives on the bootstrap
- * communicator returned (kNoBootComm: not this way), whose buffers of
+ * spanning nodes moves its data with our schedules of MPI messages on the
+ * bootstrap communicator returned (kNoBootComm: not this way), whose buffers of
  * `total` bytes must fit an int.  Not under SHMEM_DEBUG, whose argument
  * checks run on the general path. */
 int by_mpi(const char *call, const Group &g, size_t total);

@@ -19,7 +19,8 @@
  *
  * One exception: a group spanning nodes in a job where some PE reaches a
  * peer by messages its worker must serve (tcp), under the MPI bootstrap,
- * synchronizes with MPI's barrier (see barrier_all, sync/boot_comm.h). */
+ * synchronizes with a barrier of MPI messages (see barrier_all,
+ * sync/boot_comm.h). */
 #include "sync/barrier.h"
 
 #include <cstdint>
@@ -107,9 +108,9 @@ void barrier_teardown() {
 const Group &world_group() { return g_sync.world; }
 
 void group_sync(const char *call, const Group &g) {
-  /* Across nodes over tcp (sync/boot_comm.h): MPI's barrier (see
-   * barrier_all), after this PE's network puts are complete, which the
-   * counters' signals ordered after them and MPI's barrier does not. */
+  /* Across nodes over tcp (sync/boot_comm.h): a barrier of MPI messages
+   * (see barrier_all), after this PE's network puts are complete, which the
+   * counters' signals ordered after them and MPI's messages do not. */
   const int comm = boot_comm_sync(call, g);
   if (comm != kNoBootComm) {
     if (net::g_active) net::quiet();
@@ -133,15 +134,14 @@ void counter_sync(const char *call, const Group &g) {
 
 /* Across nodes a dissemination round over tcp is a network round trip
  * through both PEs' UCX workers (2 PEs: about 50 us where MPI's barrier took
- * 1.4): where the bootstrap's barrier is MPI's, it does the synchronization
- * (MPI's own algorithms, shared memory on a node and the network between,
- * as OSHMEM's barrier is), after quiet, so every put is complete.  Polled:
+ * 1.4): where the bootstrap is MPI, the rounds are MPI messages instead
+ * (boot_barrier: shared memory on a node and the network between, as
+ * OSHMEM's barrier is), after quiet, so every put is complete.  Polled:
  * while this PE waits, peers' operations on its memory (their quiet may
- * wait for them) need its worker served, and a blocking MPI_Barrier would
+ * wait for them) need its worker served, and a blocking MPI call would
  * leave that to the progress thread, which may be in a back-off sleep of up
- * to 4 ms (transport/ucx/transport.cc).  The worker gets a turn every 16
- * polls: one per poll made the barrier 1.44 us instead of 0.95 (2 PEs over
- * tcp).  group_sync does this for any group of every PE. */
+ * to 4 ms (transport/ucx/transport.cc); boot_wait says how often the worker
+ * gets a turn.  group_sync does this for any group of every PE. */
 void barrier_all(const char *call) {
   quiet();
   group_sync(call, g_sync.world);
