@@ -60,6 +60,43 @@ int group_comm(const char *call, const Group &g) {
 
 }  // namespace
 
+/* The worker is served for peers' requests only (what we wait for comes
+ * through MPI), and each turn over tcp is a system call (an epoll_wait,
+ * about 1 us on this VM).  While nobody needs it: a turn after 16 polls,
+ * then at most one per kServeEvery (served every 16 polls, a 2-PE fcollect
+ * of 1 MiB, MPI's rendezvous advanced only inside MPI_Testall, spent 40% of
+ * its time in the worker; at every poll the 2-PE barrier took 3.2 us, not
+ * 0.6).  Once a turn found work, a peer is using this PE's memory: every
+ * poll serves until kEagerFor passes without work, across waits (a PE in a
+ * barrier while its peer works on its memory, 2 PEs over tcp: throttled,
+ * put 8 B + quiet took 48 us and get 33, OSHMEM's 24 and 14; this way 23
+ * and 16; served at every poll from the 16th: 33 and 19, and the barrier
+ * 4.6 us). */
+namespace {
+using Clock = std::chrono::steady_clock;
+constexpr std::chrono::microseconds kServeEvery{10};
+constexpr std::chrono::microseconds kEagerFor{200};
+Clock::time_point g_served, g_eager_until;
+
+void serve(unsigned i) {
+  if (!net::g_active) return;
+  const bool eager = g_eager_until != Clock::time_point{};
+  if (!eager && (i + 1) % 16 != 0) return;
+  const Clock::time_point now = Clock::now();
+  if (!eager && now - g_served < kServeEvery) return;
+  g_served = now;
+  if (net::progress())
+    g_eager_until = now + kEagerFor;
+  else if (eager && now >= g_eager_until)
+    g_eager_until = Clock::time_point{};
+}
+}  // namespace
+
+void boot_wait() {
+  Bootstrap &boot = *g_runtime.boot;
+  wait_serving([&boot] { return boot.request_done(); }, serve);
+}
+
 void boot_comm_setup() {
   /* Across nodes, the bootstrap's messages unless every PE's signals
    * are stores (UCX reaches all its network peers through shared memory:
@@ -77,7 +114,10 @@ void boot_comm_setup() {
                  "PE reaches a peer by messages the peer's worker must serve)");
 }
 
-void boot_comm_teardown() { g_boot = BootCommState{}; }
+void boot_comm_teardown() {
+  g_boot = BootCommState{};
+  g_served = g_eager_until = Clock::time_point{};
+}
 
 int boot_comm_sync(const char *call, const Group &g) {
   if (!g_boot.on) return kNoBootComm;
@@ -87,31 +127,6 @@ int boot_comm_sync(const char *call, const Group &g) {
 int boot_comm_coll(const char *call, const Group &g) {
   if (!g_boot.on) return kNoBootComm;
   return in_world_order(g) ? 0 : group_comm(call, g);
-}
-
-/* The worker is served for peers' requests only (what we wait for comes
- * through MPI), and each turn over tcp is a system call (an epoll_wait,
- * about 1 us on this VM): a turn after 16 polls, then at most one per
- * kServeEvery.  Served every 16 polls, a 2-PE fcollect of 1 MiB (MPI's
- * rendezvous, advanced only inside MPI_Testall) spent 40% of its time in the
- * worker; a peer whose quiet needs this worker waits at most kServeEvery
- * longer. */
-namespace {
-constexpr std::chrono::microseconds kServeEvery{10};
-}  // namespace
-
-void boot_wait() {
-  using Clock = std::chrono::steady_clock;
-  Bootstrap &boot = *g_runtime.boot;
-  Clock::time_point served{};
-  wait_serving([&boot] { return boot.request_done(); },
-               [&served](unsigned i) {
-                 if (!net::g_active || (i + 1) % 16 != 0) return;
-                 const Clock::time_point now = Clock::now();
-                 if (now - served < kServeEvery) return;
-                 net::progress();
-                 served = now;
-               });
 }
 
 /* Why our own schedules: MPI's non-blocking collectives (Open MPI's libnbc)

@@ -75,7 +75,9 @@ void allow_threads();
 
 void fence();
 void quiet();
-void progress();
+/* One turn of the worker; true when it did something (a peer's request
+ * served, one of ours completed). */
+bool progress();
 
 /* Whether UCX reaches the heap of every PE this one reaches through it by
  * shared memory (ucp_rkey_ptr works: its sysv/posix transports, stores

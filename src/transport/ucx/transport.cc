@@ -565,10 +565,10 @@ void quiet() {
   quiet_locked("shmem_quiet");
 }
 
-void progress() {
+bool progress() {
   app_tick();
   Guard g;
-  ucp_worker_progress(g_ucx.worker);
+  return ucp_worker_progress(g_ucx.worker) != 0;
 }
 
 bool heaps_reached_directly() {
