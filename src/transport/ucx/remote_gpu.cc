@@ -18,6 +18,7 @@
 #include <cstring>
 
 #include "core/log.h"
+#include "core/runtime.h"
 #include "gpu/gpu.h"
 #include "transport/network.h"
 #include "transport/ucx/ucx.h"
@@ -192,7 +193,12 @@ size_t chunk_at(size_t bytes, size_t done) { return bytes - done < kChunk ? byte
 
 namespace ucx {
 
+bool remote_gpu_wanted() {
+  return gpu::compiled_in() && g_runtime.cfg.gpu != "off";
+}
+
 bool remote_gpu_setup(std::string *error) {
+  if (!remote_gpu_wanted()) return true;
   struct Handler {
     AmId id;
     ucp_am_recv_callback_t cb;

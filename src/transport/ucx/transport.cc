@@ -247,9 +247,9 @@ bool open_worker(std::string *error) {
   if (g_ucx.worker) return true;
   ucp_params_t params{};
   params.field_mask = UCP_PARAM_FIELD_FEATURES;
-  /* AM: other nodes' GPU heaps (remote_gpu.cc) */
-  params.features = UCP_FEATURE_RMA | UCP_FEATURE_AMO32 | UCP_FEATURE_AMO64 | UCP_FEATURE_AM |
-                    UCP_FEATURE_WAKEUP;
+  params.features = UCP_FEATURE_RMA | UCP_FEATURE_AMO32 | UCP_FEATURE_AMO64 | UCP_FEATURE_WAKEUP;
+  /* AM: other nodes' GPU heaps (remote_gpu.cc), only where there may be any */
+  if (ucx::remote_gpu_wanted()) params.features |= UCP_FEATURE_AM;
   ucp_config_t *config = nullptr;
   ucs_status_t s = ucp_config_read(nullptr, nullptr, &config);
   /* A PE's AMOs on its own memory are CPU atomics (amo/amo.h); asking UCX to
