@@ -337,7 +337,7 @@ bool setup(Runtime &rt, std::string *error) {
   for (int s = 0; s < SEG_COUNT; ++s) {
     g_ucx.rkeys[s].assign(n, nullptr);
     g_ucx.remote_base[s].assign(n, 0);
-    g_ucx.shared[s].assign(n, 0);
+    g_ucx.direct[s].assign(n, nullptr);
   }
   std::vector<char> served(n, 0);
   bool any = false;
@@ -410,8 +410,8 @@ bool setup(Runtime &rt, std::string *error) {
         return false;
       }
       void *local = nullptr;
-      g_ucx.shared[seg][pe] =
-          ucp_rkey_ptr(g_ucx.rkeys[seg][pe], g_ucx.remote_base[seg][pe], &local) == UCS_OK;
+      if (ucp_rkey_ptr(g_ucx.rkeys[seg][pe], g_ucx.remote_base[seg][pe], &local) == UCS_OK)
+        g_ucx.direct[seg][pe] = static_cast<char *>(local);
     }
   }
   for (int pe = 0; pe < n; ++pe)
@@ -466,7 +466,7 @@ void teardown(Bootstrap &boot) {
     g_ucx.mem[s] = nullptr;
     g_ucx.rkeys[s].clear();
     g_ucx.remote_base[s].clear();
-    g_ucx.shared[s].clear();
+    g_ucx.direct[s].clear();
   }
   g_ucx.eps.clear();
   g_ucx.pending.clear();
@@ -476,7 +476,18 @@ void teardown(Bootstrap &boot) {
   g_active = false;
 }
 
+/* A segment UCX maps here (direct) is written and read by copies, as UCX's
+ * shared-memory transports would do inside ucp_put_nbx / ucp_get_nbx, less
+ * the call, the worker lock and quiet's worker flush (2 PEs over UCX sm: put
+ * 8 B + quiet 0.029 us, OSHMEM 0.025).  Complete on return like any store:
+ * quiet's fence orders them before later operations, and a later UCX
+ * operation to the PE (a system call or another store of this thread)
+ * comes after them. */
 void put(const char *call, int pe, const Location &to, const void *src, size_t bytes, bool nbi) {
+  if (char *d = g_ucx.direct[to.seg][pe]) {
+    std::memcpy(d + to.offset, src, bytes);
+    return;
+  }
   app_tick();
   Guard g;
   g_ucx.unflushed = true;
@@ -491,6 +502,10 @@ void put_signal(const char *call, int pe, const Location &to, uint64_t value) {
 }
 
 void get(const char *call, int pe, const Location &from, void *dst, size_t bytes, bool nbi) {
+  if (const char *d = g_ucx.direct[from.seg][pe]) {
+    std::memcpy(dst, d + from.offset, bytes);
+    return;
+  }
   app_tick();
   Guard g;
   ucp_request_param_t p{};
@@ -536,7 +551,7 @@ uint64_t atomic_once(const char *call, int pe, const Location &at, AtomicOp op, 
 uint64_t atomic(const char *call, int pe, const Location &at, AtomicOp op, uint64_t operand,
                 uint64_t compare, size_t size) {
   const bool bitwise = op == AtomicOp::And || op == AtomicOp::Or || op == AtomicOp::Xor;
-  if (!bitwise || !g_ucx.shared[at.seg][pe])
+  if (!bitwise || !g_ucx.direct[at.seg][pe])
     return atomic_once(call, pe, at, op, operand, compare, size);
   /* UCX 1.13's shared-memory transports (posix, sysv, and the loopback)
    * return the old value of a fetching AND, OR or XOR but do not store the
@@ -583,7 +598,7 @@ bool progress() {
 
 bool heaps_reached_directly() {
   for (size_t pe = 0; pe < g_peers.path.size(); ++pe)
-    if (g_peers.path[pe] == PeerPath::UCX && !g_ucx.shared[SEG_HEAP][pe]) return false;
+    if (g_peers.path[pe] == PeerPath::UCX && !g_ucx.direct[SEG_HEAP][pe]) return false;
   return true;
 }
 

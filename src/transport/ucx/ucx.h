@@ -39,9 +39,11 @@ struct Ucx {
   std::vector<ucp_ep_h> eps;                       /* per PE, null if not served */
   std::vector<ucp_rkey_h> rkeys[SEG_COUNT];        /* per PE */
   std::vector<uint64_t> remote_base[SEG_COUNT];    /* per PE: segment start there */
-  /* per PE: UCX reaches that segment through shared memory (ucp_rkey_ptr
-   * works), where UCX 1.13 loses bitwise AMOs: see atomic() */
-  std::vector<char> shared[SEG_COUNT];
+  /* per PE: where UCX maps that segment in this process when it reaches it
+   * through shared memory (ucp_rkey_ptr works), else null.  Puts and gets
+   * there are copies (see put()); UCX 1.13 loses bitwise AMOs there: see
+   * atomic() */
+  std::vector<char *> direct[SEG_COUNT];
   /* _nbi requests not yet known complete; quiet waits for all of them.
    * Freeing them at once and relying on the worker flush alone left large
    * transfers unfinished after quiet now and then (DESIGN.md, principle 11). */
