@@ -37,12 +37,10 @@ void print_banner(const Runtime &rt) {
 }
 
 /* Spinning is only cheap while every PE has a core of its own. */
-unsigned choose_spin_count(const Runtime &rt) {
+bool is_oversubscribed(const Runtime &rt) {
   long cores = sysconf(_SC_NPROCESSORS_ONLN);
   /* (the machine's PEs, not the node's: emulated nodes share the cores) */
-  bool oversubscribed = cores > 0 && rt.topo.machine_pes > cores;
-  return static_cast<unsigned>(oversubscribed ? rt.cfg.oversubscribed_spin_count
-                                              : rt.cfg.spin_count);
+  return cores > 0 && rt.topo.machine_pes > cores;
 }
 
 void map_peers(const char *call, Runtime &rt, const std::vector<SegmentFds> &fds) {
@@ -192,7 +190,9 @@ void runtime_init(const char *call, int requested, const BootstrapRequest &reque
                    call, unknown.c_str());
   }
   topology_discover(*rt.boot, rt.cfg.node_id, rt.cfg.pes_per_node, &rt.topo);
-  rt.spin_count = choose_spin_count(rt);
+  rt.oversubscribed = is_oversubscribed(rt);
+  rt.spin_count = static_cast<unsigned>(rt.oversubscribed ? rt.cfg.oversubscribed_spin_count
+                                                          : rt.cfg.spin_count);
 
   create_heap(call, rt);
   if (rt.cfg.static_data && !static_data_share(&rt.data, &error)) {

@@ -18,6 +18,7 @@ struct Runtime {
   int n_pes = 0;
   int thread_level = 0;   /* ROCSHMEM_THREAD_* provided */
   unsigned spin_count = 0; /* polls before yielding, see sync/wait.h */
+  bool oversubscribed = false; /* more PEs on this machine than cores */
   Config cfg;
   std::unique_ptr<Bootstrap> boot;
   Topology topo;

@@ -78,17 +78,20 @@ constexpr std::chrono::microseconds kServeEvery{10};
 constexpr std::chrono::microseconds kEagerFor{200};
 Clock::time_point g_served, g_eager_until;
 
-void serve(unsigned i) {
-  if (!net::g_active) return;
+/* Returns whether the eager window is open (wait_serving then keeps the
+ * core). */
+bool serve(unsigned i) {
+  if (!net::g_active) return false;
   const bool eager = g_eager_until != Clock::time_point{};
-  if (!eager && (i + 1) % 16 != 0) return;
+  if (!eager && (i + 1) % 16 != 0) return false;
   const Clock::time_point now = Clock::now();
-  if (!eager && now - g_served < kServeEvery) return;
+  if (!eager && now - g_served < kServeEvery) return false;
   g_served = now;
   if (net::progress())
     g_eager_until = now + kEagerFor;
   else if (eager && now >= g_eager_until)
     g_eager_until = Clock::time_point{};
+  return g_eager_until != Clock::time_point{};
 }
 }  // namespace
 
