@@ -67,31 +67,27 @@ int group_comm(const char *call, const Group &g) {
  * of 1 MiB, MPI's rendezvous advanced only inside MPI_Testall, spent 40% of
  * its time in the worker; at every poll the 2-PE barrier took 3.2 us, not
  * 0.6).  Once a turn found work, a peer is using this PE's memory: every
- * poll serves until kEagerFor passes without work, across waits (a PE in a
- * barrier while its peer works on its memory, 2 PEs over tcp: throttled,
- * put 8 B + quiet took 48 us and get 33, OSHMEM's 24 and 14; this way 23
- * and 16; served at every poll from the 16th: 33 and 19, and the barrier
- * 4.6 us). */
+ * poll serves while g_net_use (sync/wait.h, shared with the data-path
+ * waits) says the transport is in use (a PE in a barrier while its peer
+ * works on its memory, 2 PEs over tcp: throttled, put 8 B + quiet took 48 us
+ * and get 33, OSHMEM's 24 and 14; this way 23 and 16; served at every poll
+ * from the 16th: 33 and 19, and the barrier 4.6 us). */
 namespace {
 using Clock = std::chrono::steady_clock;
 constexpr std::chrono::microseconds kServeEvery{10};
-constexpr std::chrono::microseconds kEagerFor{200};
-Clock::time_point g_served, g_eager_until;
+Clock::time_point g_served;
 
-/* Returns whether the eager window is open (wait_serving then keeps the
+/* Returns whether the transport is in use (wait_serving then keeps the
  * core). */
 bool serve(unsigned i) {
   if (!net::g_active) return false;
-  const bool eager = g_eager_until != Clock::time_point{};
-  if (!eager && (i + 1) % 16 != 0) return false;
-  const Clock::time_point now = Clock::now();
-  if (!eager && now - g_served < kServeEvery) return false;
-  g_served = now;
-  if (net::progress())
-    g_eager_until = now + kEagerFor;
-  else if (eager && now >= g_eager_until)
-    g_eager_until = Clock::time_point{};
-  return g_eager_until != Clock::time_point{};
+  if (!g_net_use.on) {
+    if ((i + 1) % 16 != 0) return false;
+    const Clock::time_point now = Clock::now();
+    if (now - g_served < kServeEvery) return false;
+    g_served = now;
+  }
+  return g_net_use.note(net::progress());
 }
 }  // namespace
 
@@ -119,7 +115,8 @@ void boot_comm_setup() {
 
 void boot_comm_teardown() {
   g_boot = BootCommState{};
-  g_served = g_eager_until = Clock::time_point{};
+  g_served = Clock::time_point{};
+  g_net_use = NetUse{};
 }
 
 int boot_comm_sync(const char *call, const Group &g) {
