@@ -148,8 +148,8 @@ FT_NETONLY_PROGS = \
 	tests/functional/net/nbi_completion \
 	tests/functional/net/finalize_no_progress_thread
 FT_WRAPPERS += $(FT_NETONLY_PROGS:=-np2-ucx1.test) $(FT_NETONLY_PROGS:=-np3-ucx2.test)
-# ... and one that needs every PE its own node.
-FT_NET_ALONE_PROGS = tests/functional/net/direct_sm
+# ... and those that need every PE its own node.
+FT_NET_ALONE_PROGS = tests/functional/net/direct_sm tests/functional/net/fence_order
 FT_WRAPPERS += $(FT_NET_ALONE_PROGS:=-np2-ucx1.test) $(FT_NET_ALONE_PROGS:=-np3-ucx1.test)
 check_PROGRAMS += $(FT_NETONLY_PROGS) $(FT_NET_ALONE_PROGS)
 TESTS += tests/functional/net/unreachable.sh tests/functional/net/barrier_path.sh
@@ -161,6 +161,9 @@ tests_functional_net_nbi_completion_LDFLAGS = $(TEST_LINK)
 tests_functional_net_direct_sm_SOURCES = tests/functional/net/direct_sm.c $(FT_COMMON)
 tests_functional_net_direct_sm_LDADD = $(FT_LIBS)
 tests_functional_net_direct_sm_LDFLAGS = $(TEST_LINK)
+tests_functional_net_fence_order_SOURCES = tests/functional/net/fence_order.c $(FT_COMMON)
+tests_functional_net_fence_order_LDADD = $(FT_LIBS)
+tests_functional_net_fence_order_LDFLAGS = $(TEST_LINK)
 tests_functional_net_finalize_no_progress_thread_SOURCES = \
 	tests/functional/net/finalize_no_progress_thread.c $(FT_COMMON)
 tests_functional_net_finalize_no_progress_thread_LDADD = $(FT_LIBS)

@@ -136,7 +136,7 @@ void setup_peers(const char *call, Runtime &rt) {
   /* Jobs spanning nodes need the network transport (every PE agrees on
    * n_nodes, so every PE takes part in its collective setup). */
   if (rt.topo.n_nodes > 1) {
-    g_peers.amo_via_network = true;
+    g_peers.amo_via_network = !net::atomics_by_cpu(); /* amo/amo.h */
     if (!net::compiled_in())
       fatal(call, "the job spans %d nodes (PE %d's peers include PEs on other nodes), but this "
             "build of rocshmem has no network transport: rebuild with UCX (configure "

@@ -58,6 +58,15 @@ enum class AtomicOp { Add, And, Or, Xor, Swap, CompareSwap };
 /* A 4- or 8-byte atomic on the remote location; returns the old value. */
 uint64_t atomic(const char *call, int pe, const Location &at, AtomicOp op, uint64_t operand,
                 uint64_t compare, size_t size);
+/* Whether UCX performs its atomics with the CPU: UCX_ATOMIC_MODE unset
+ * (setup then makes it cpu) or cpu.  Every AMO UCX performs is then a CPU
+ * atomic instruction on the target's memory (its shared-memory transports'
+ * atomics, or its emulation by the target's worker), atomic with respect to
+ * CPU atomics on a mapping of that memory (amo/amo.h).  Before setup too. */
+bool atomics_by_cpu();
+/* Where UCX maps PE pe's location in this process (it reaches that segment
+ * through shared memory: ucp_rkey_ptr works), or nullptr. */
+char *mapping(int pe, const Location &at);
 
 /* Another node's GPU heap (ucx/remote_gpu.cc): no rkey reaches GPU memory
  * here, so the target PE performs these on its own heap and answers.  Each

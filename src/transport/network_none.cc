@@ -31,6 +31,8 @@ void put_signal(const char *call, int pe, const Location &, uint64_t) { unreacha
 uint64_t atomic(const char *call, int pe, const Location &, AtomicOp, uint64_t, uint64_t, size_t) {
   unreachable(call, pe);
 }
+bool atomics_by_cpu() { return true; }
+char *mapping(int, const Location &) { return nullptr; }
 void gpu_put(const char *call, int pe, size_t, const void *, size_t) { unreachable(call, pe); }
 void gpu_get(const char *call, int pe, size_t, void *, size_t) { unreachable(call, pe); }
 uint64_t gpu_atomic(const char *call, int pe, size_t, AtomicOp, uint64_t, uint64_t, size_t) {

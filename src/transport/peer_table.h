@@ -40,8 +40,8 @@ struct PeerTable {
    * nullptr when it is not load/store reachable. */
   std::vector<char *> base[SEG_ALL];
   std::vector<PeerPath> path;
-  /* AMOs go through the network transport for every PE, self included, when
-   * the job spans nodes (the atomicity rule: see amo/amo.h). */
+  /* AMOs to every other PE go through the network transport: the job spans
+   * nodes and UCX may use NIC atomics (the atomicity rule: see amo/amo.h). */
   bool amo_via_network = false;
 };
 

@@ -252,9 +252,10 @@ bool open_worker(std::string *error) {
   if (ucx::remote_gpu_wanted()) params.features |= UCP_FEATURE_AM;
   ucp_config_t *config = nullptr;
   ucs_status_t s = ucp_config_read(nullptr, nullptr, &config);
-  /* A PE's AMOs on its own memory are CPU atomics (amo/amo.h); asking UCX to
+  /* AMOs on memory mapped here are CPU atomics (amo/amo.h); asking UCX to
    * perform its atomics with the CPU too keeps the two atomic with respect
-   * to each other on any network.  A user's UCX_ATOMIC_MODE wins. */
+   * to each other on any network.  A user's UCX_ATOMIC_MODE wins (and then
+   * every AMO on another PE goes through UCX: atomics_by_cpu()). */
   if (s == UCS_OK && !std::getenv("UCX_ATOMIC_MODE")) ucp_config_modify(config, "ATOMIC_MODE", "cpu");
   /* A worker flush (quiet) whose software RMA is not yet acknowledged
    * otherwise flushes every endpoint too, and over tcp an endpoint flush is
@@ -410,8 +411,10 @@ bool setup(Runtime &rt, std::string *error) {
         return false;
       }
       void *local = nullptr;
-      if (ucp_rkey_ptr(g_ucx.rkeys[seg][pe], g_ucx.remote_base[seg][pe], &local) == UCS_OK)
+      if (ucp_rkey_ptr(g_ucx.rkeys[seg][pe], g_ucx.remote_base[seg][pe], &local) == UCS_OK) {
         g_ucx.direct[seg][pe] = static_cast<char *>(local);
+        g_ucx.any_direct = true;
+      }
     }
   }
   for (int pe = 0; pe < n; ++pe)
@@ -470,7 +473,7 @@ void teardown(Bootstrap &boot) {
   }
   g_ucx.eps.clear();
   g_ucx.pending.clear();
-  g_ucx.unflushed = false;
+  g_ucx.unflushed = g_ucx.any_direct = false;
   g_ucx.stop.store(false);
   g_ucx.lock.set_mode(WorkerLock::Mode::Off);
   g_active = false;
@@ -570,6 +573,17 @@ uint64_t atomic(const char *call, int pe, const Location &at, AtomicOp op, uint6
   }
 }
 
+bool atomics_by_cpu() {
+  const char *mode = std::getenv("UCX_ATOMIC_MODE");
+  return !mode || std::strcmp(mode, "cpu") == 0;
+}
+
+char *mapping(int pe, const Location &at) {
+  if (g_ucx.direct[at.seg].empty()) return nullptr; /* no setup: a one-node job */
+  char *base = g_ucx.direct[at.seg][pe];
+  return base ? base + at.offset : nullptr;
+}
+
 void allow_threads() {
   if (!g_active || g_ucx.lock.mode() == WorkerLock::Mode::Mutex) return;
   const bool helper = g_ucx.progress_thread.joinable();
@@ -578,11 +592,24 @@ void allow_threads() {
   if (helper) start_progress_thread();
 }
 
+/* UCX 1.13's worker fence only fences each transport interface: it orders
+ * nothing between the lanes of one endpoint (over sm, a put to memory UCX
+ * only registered is a message on the shared-memory FIFO, an AMO on the
+ * heap a CPU atomic on the mapping), nor before our own copies and CPU
+ * atomics on direct mappings, which land at once.  So where any segment is
+ * direct, a put still in flight through UCX is flushed (completed at its
+ * target) first: 2 PEs over sm, a 64 KiB put to static data, fence, then a
+ * flag stored in the heap: the flag overtook the data in 198 rounds of 200
+ * (tests/functional/net/fence_order).  Over tcp alone every operation to a
+ * PE shares one connection and UCX's fence stays enough. */
 void fence() {
   if (!g_active) return;
   app_tick();
   Guard g;
-  ucp_worker_fence(g_ucx.worker);
+  if (g_ucx.any_direct && g_ucx.unflushed)
+    quiet_locked("shmem_fence");
+  else
+    ucp_worker_fence(g_ucx.worker);
 }
 
 void quiet() {

@@ -41,9 +41,11 @@ struct Ucx {
   std::vector<uint64_t> remote_base[SEG_COUNT];    /* per PE: segment start there */
   /* per PE: where UCX maps that segment in this process when it reaches it
    * through shared memory (ucp_rkey_ptr works), else null.  Puts and gets
-   * there are copies (see put()); UCX 1.13 loses bitwise AMOs there: see
-   * atomic() */
+   * there are copies (see put()), AMOs CPU atomics while UCX's are too
+   * (amo/amo.h; else UCX 1.13 loses bitwise AMOs there: see atomic()) */
   std::vector<char *> direct[SEG_COUNT];
+  /* Some segment of some PE is direct: fence must then flush (see fence()) */
+  bool any_direct = false;
   /* _nbi requests not yet known complete; quiet waits for all of them.
    * Freeing them at once and relying on the worker flush alone left large
    * transfers unfinished after quiet now and then (DESIGN.md, principle 11). */
