@@ -128,8 +128,11 @@ FT_NET_PROGS = \
 	tests/functional/lock/lock \
 	tests/functional/ctx/ctx \
 	$(FT_PROGS_1TO6)
-# Light programs that also contend across two 2-PE nodes.
+# Light programs that also contend across two 2-PE nodes (amo_contention:
+# CPU atomics of same-node PEs and UCX's atomics from the other node on one
+# location, amo/amo.h's atomicity rule).
 FT_NET4_PROGS = \
+	tests/functional/amo/amo_contention \
 	tests/functional/amo/amo_threads \
 	tests/functional/lock/lock \
 	tests/functional/team/team
