@@ -600,8 +600,8 @@ void allow_threads() {
  * direct, a put still in flight through UCX is flushed (completed at its
  * target) first: 2 PEs over sm, a 64 KiB put to static data, fence, then a
  * flag stored in the heap: the flag overtook the data in 198 rounds of 200
- * (tests/functional/net/fence_order).  Over tcp alone every operation to a
- * PE shares one connection and UCX's fence stays enough. */
+ * (tests/functional/net/fence_order).  Where nothing is direct (tcp between
+ * nodes), fence stays UCX's, as OSHMEM's does. */
 void fence() {
   if (!g_active) return;
   app_tick();
