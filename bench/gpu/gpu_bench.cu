@@ -54,15 +54,28 @@ __device__ __forceinline__ unsigned long long gtime_ns() {
 }
 __device__ __forceinline__ void stamp_start(Timing *t) { atomicMin(&t->t0, gtime_ns()); }
 __device__ __forceinline__ void stamp_end(Timing *t) { atomicMax(&t->t1, gtime_ns()); }
+/* The one-thread latency rows (put_nbi_quiet, get, long_g, int_p_quiet,
+ * fetch_add) move their target word over kSpots places kSpotStride apart,
+ * operation i using place i % kSpots: one round trip to L2 costs from 0.15
+ * to 0.27 us depending on where the line lives (bench/gpu run 15: a
+ * fetch_add at four places 128 KiB apart), so a single target made each run
+ * of each side draw one latency at random (fetch_add rounds 0.27-0.41 us).
+ * The mean over kSpots places is steady from run to run. */
+constexpr int kSpots = 16;
+constexpr size_t kSpotStride = 128ul << 10;
+__device__ __forceinline__ size_t spot(long i) {
+  return static_cast<size_t>(i & (kSpots - 1)) * kSpotStride;
+}
+
 /* The compiler must re-issue every call (inline library code included). */
 __device__ __forceinline__ void compiler_barrier() { asm volatile("" ::: "memory"); }
 
-/* put_nbi + quiet, one thread */
+/* put_nbi + quiet, one thread, into dst's kSpots places */
 __global__ void k_put_nbi_quiet(char *dst, const char *src, size_t n, int pe, long iters,
                                 Timing *t) {
   stamp_start(t);
   for (long i = 0; i < iters; ++i) {
-    B_putmem_nbi(dst, src, n, pe);
+    B_putmem_nbi(dst + spot(i), src, n, pe);
     B_quiet();
   }
   stamp_end(t);
@@ -99,41 +112,44 @@ __global__ void k_put_wave_quiet(char *dst, const char *src, size_t n, int pe, l
   if (threadIdx.x == 0) stamp_end(t);
 }
 
-/* long_g (a blocking 8-byte read returning the value), one thread */
-__global__ void k_long_g(const long *src, int pe, long iters, Timing *t) {
+/* long_g (a blocking 8-byte read returning the value), one thread, from
+ * src's kSpots places */
+__global__ void k_long_g(const char *src, int pe, long iters, Timing *t) {
   long long s = 0;
   stamp_start(t);
-  for (long i = 0; i < iters; ++i) s += B_long_g(src, pe);
+  for (long i = 0; i < iters; ++i) s += B_long_g((const long *)(src + spot(i)), pe);
   stamp_end(t);
   t->sink = s;
 }
 
-/* blocking getmem into local (non-symmetric) device memory, one thread */
+/* blocking getmem into local (non-symmetric) device memory, one thread,
+ * from src's kSpots places */
 __global__ void k_get(char *local, const char *src, size_t n, int pe, long iters, Timing *t) {
   stamp_start(t);
   for (long i = 0; i < iters; ++i) {
-    B_getmem(local, src, n, pe);
+    B_getmem(local, src + spot(i), n, pe);
     compiler_barrier();
   }
   stamp_end(t);
   t->sink = *(volatile long long *)local;
 }
 
-/* int_p + quiet, one thread */
-__global__ void k_int_p_quiet(int *dst, int pe, long iters, Timing *t) {
+/* int_p + quiet, one thread, into dst's kSpots places */
+__global__ void k_int_p_quiet(char *dst, int pe, long iters, Timing *t) {
   stamp_start(t);
   for (long i = 0; i < iters; ++i) {
-    B_int_p(dst, (int)i, pe);
+    B_int_p((int *)(dst + spot(i)), (int)i, pe);
     B_quiet();
   }
   stamp_end(t);
 }
 
-/* long fetch_add (returns the old value: a round trip), one thread */
-__global__ void k_fetch_add(long *ctr, int pe, long iters, Timing *t) {
+/* long fetch_add (returns the old value: a round trip), one thread, on the
+ * counters at ctrs' kSpots places */
+__global__ void k_fetch_add(char *ctrs, int pe, long iters, Timing *t) {
   long long s = 0;
   stamp_start(t);
-  for (long i = 0; i < iters; ++i) s += B_long_atomic_fetch_add(ctr, 1L, pe);
+  for (long i = 0; i < iters; ++i) s += B_long_atomic_fetch_add((long *)(ctrs + spot(i)), 1L, pe);
   stamp_end(t);
   t->sink = s;
 }
@@ -384,19 +400,22 @@ int main(int argc, char **argv) {
   }
 
   /* Symmetric buffers: 256 MiB source and destination (put bandwidth), a
-   * small area for the latency rows, a counter.  Heap size: the run script
-   * sets SHMEM_SYMMETRIC_SIZE / NVSHMEM_SYMMETRIC_SIZE to 1G. */
+   * small area for the latency rows, the one-thread rows' kSpots places
+   * (targets, and counters: each place's first long).  Heap size: the run
+   * script sets SHMEM_SYMMETRIC_SIZE / NVSHMEM_SYMMETRIC_SIZE to 1G. */
   const size_t kBig = 256ul << 20, kMid = 16ul << 20, kSmall = 64ul << 10;
   g_bench = "malloc";
   char *src = (char *)B_malloc(kBig);
   char *dst = (char *)B_malloc(kBig);
   char *lat = (char *)B_malloc(2 * kSmall); /* [0, 64K) target, [64K, 128K) source */
-  long *ctr = (long *)B_malloc(64);
+  const size_t spots_bytes = kSpots * kSpotStride;
+  char *spots = (char *)B_malloc(spots_bytes);
+  char *ctrs = (char *)B_malloc(spots_bytes);
   /* the collectives' own buffers (put_bw's destination is checked at the end) */
   const size_t coll_bytes = (size_t)g_npes * kMid;
   char *csrc = (char *)B_malloc(coll_bytes);
   char *cdst = (char *)B_malloc(coll_bytes);
-  if (!src || !dst || !lat || !ctr || !csrc || !cdst) {
+  if (!src || !dst || !lat || !spots || !ctrs || !csrc || !cdst) {
     fprintf(stderr, "gpu_bench[%s PE %d]: FAILED: symmetric malloc of the benchmark buffers\n", B_LIB,
             g_me);
     MPI_Abort(MPI_COMM_WORLD, 4);
@@ -409,7 +428,8 @@ int main(int argc, char **argv) {
   CK(cudaMemset(src, 0x5a, kBig));
   CK(cudaMemset(dst, 0, kBig));
   CK(cudaMemset(lat, 0x33, 2 * kSmall));
-  CK(cudaMemset(ctr, 0, 64));
+  CK(cudaMemset(spots, 0x33, spots_bytes));
+  CK(cudaMemset(ctrs, 0, spots_bytes));
   CK(cudaMemset(csrc, 0x3c, coll_bytes)); /* 0x3c3c3c3c: a normal float (0.0115) */
   CK(cudaMemset(cdst, 0, coll_bytes));
   CK(cudaMemset(local, 0, 4096));
@@ -424,7 +444,7 @@ int main(int argc, char **argv) {
   const size_t lat_sizes[] = {8, 64, 512, 4096, kSmall};
   for (size_t n : lat_sizes)
     pe0_bench("put_nbi_quiet", n, 1, 1,
-              [&, n](long it) { k_put_nbi_quiet<<<1, 1>>>(lat, lsrc, n, pe, it, T); });
+              [&, n](long it) { k_put_nbi_quiet<<<1, 1>>>(spots, lsrc, n, pe, it, T); });
   int warp = 32;
   CK(cudaDeviceGetAttribute(&warp, cudaDevAttrWarpSize, 0));
   for (size_t n : lat_sizes)
@@ -433,13 +453,11 @@ int main(int argc, char **argv) {
   for (size_t n : lat_sizes)
     pe0_bench("put_wg_quiet", n, th, 1,
               [&, n](long it) { k_put_wg_quiet<<<1, th>>>(lat, lsrc, n, pe, it, T); });
-  pe0_bench("get", 8, 1, 1, [&](long it) { k_get<<<1, 1>>>(local, lsrc, 8, pe, it, T); });
-  pe0_bench("long_g", 8, 1, 1,
-            [&](long it) { k_long_g<<<1, 1>>>((const long *)lsrc, pe, it, T); });
-  pe0_bench("int_p_quiet", 4, 1, 1,
-            [&](long it) { k_int_p_quiet<<<1, 1>>>((int *)lat, pe, it, T); });
+  pe0_bench("get", 8, 1, 1, [&](long it) { k_get<<<1, 1>>>(local, spots, 8, pe, it, T); });
+  pe0_bench("long_g", 8, 1, 1, [&](long it) { k_long_g<<<1, 1>>>(spots, pe, it, T); });
+  pe0_bench("int_p_quiet", 4, 1, 1, [&](long it) { k_int_p_quiet<<<1, 1>>>(spots, pe, it, T); });
   pe0_bench("fetch_add", 8, 1, 1,
-            [&](long it) { k_fetch_add<<<1, 1>>>(ctr, pe, it, T); }, &g_fadd_ops);
+            [&](long it) { k_fetch_add<<<1, 1>>>(ctrs, pe, it, T); }, &g_fadd_ops);
   for (size_t n : {(size_t)1 << 20, kMid, kBig}) {
     int nb = opt.blocks;
     while (nb > 1 && n % ((size_t)nb * 256)) --nb; /* chunks of whole 256-byte lines */
@@ -540,13 +558,17 @@ int main(int argc, char **argv) {
   g_bench = "check";
   CK(cudaDeviceSynchronize());
   B_barrier_all();
-  long info[3] = {0, 0, 0}; /* dst first byte, dst last byte, counter */
+  long info[3] = {0, 0, 0}; /* dst first byte, dst last byte, counters' sum */
   if (g_me == g_peer) {
     unsigned char f = 0, l = 0;
     CK(cudaMemcpy(&f, dst, 1, cudaMemcpyDeviceToHost));
     CK(cudaMemcpy(&l, dst + kBig - 1, 1, cudaMemcpyDeviceToHost));
     long c = 0;
-    CK(cudaMemcpy(&c, ctr, sizeof c, cudaMemcpyDeviceToHost));
+    for (int k = 0; k < kSpots; ++k) {
+      long v = 0;
+      CK(cudaMemcpy(&v, ctrs + k * kSpotStride, sizeof v, cudaMemcpyDeviceToHost));
+      c += v;
+    }
     info[0] = f;
     info[1] = l;
     info[2] = c;
@@ -565,7 +587,8 @@ int main(int argc, char **argv) {
   B_barrier_all();
   B_free(cdst);
   B_free(csrc);
-  B_free(ctr);
+  B_free(ctrs);
+  B_free(spots);
   B_free(lat);
   B_free(dst);
   B_free(src);
