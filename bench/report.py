@@ -41,6 +41,11 @@ ONE_WAY = ("barrier", "pingpong_sig", "pingpong_p", "pingpong_sig_static",
 # 2 and 4 PEs. 4 KiB has no target.
 COLL = ("broadcast64", "collect64", "fcollect64", "alltoall64",
         "long_sum_to_all")
+# Start-up rows, printed by every shmem_bench run (PERF.md: init+finalize
+# time and memory per PE beyond the heap <= 1.0x OSHMEM); STARTUP_KIB's
+# values are KiB ("KiB" in the JSON line, not "us").
+STARTUP = ("init", "finalize", "init_rss", "init_pss")
+STARTUP_KIB = ("init_rss", "init_pss")
 # Rows whose bandwidth is compared with local memcpy.
 BANDWIDTH = ("put", "get", "put_static", "get_static")
 # Forced-remote (UCX) mode: puts of this size and up are compared with
@@ -62,6 +67,8 @@ def target(bench, size, pes=None, ucx_tls=None):
                 and "tcp" in ucx_tls.split(",")):
             return (1.0, CEILING_TCP_FRAC, " (UCX %s)" % ucx_tls)
         return (1.0, None, " (UCX %s)" % ucx_tls)
+    if bench in STARTUP:
+        return (1.0, None, "")
     if bench in COLL and size == 8:
         return (0.5, None, "")
     if bench in COLL and size >= 1 << 20:
@@ -164,6 +171,12 @@ def main():
                                             variants=ours_var)
     theirs, theirs_pes, theirs_rounds = load_runs(args.raw, "theirs",
                                                   variants=theirs_var)
+    # The memory rows: one dict of both units per side ((bench, size) keys
+    # do not overlap), and the unit of each row.
+    for side, vals in (("ours", ours), ("theirs", theirs)):
+        vals.update(load_runs(args.raw, side, "KiB")[0])
+    unit = {k: "KiB" if k[0] in STARTUP_KIB else "us"
+            for k in list(ours) + list(theirs)}
     # The cache-line floor: the best repetition of any round (busy machines
     # preempt the spinning threads; the floor is what the hardware can do).
     cl, _, _ = load_runs(args.raw, "cacheline", "us_min")
@@ -204,22 +217,26 @@ def main():
     rank = {}
     for b, _ in order:
         rank.setdefault(b, len(rank))
-    order.sort(key=lambda k: (rank[k[0]], k[1]))
+    # The start-up rows last, in STARTUP's order.
+    order.sort(key=lambda k: (k[0] in STARTUP, STARTUP.index(k[0])
+                              if k[0] in STARTUP else rank[k[0]], k[1]))
 
     rows = []
     for bench, size in order:
         orr, trr = ours.get((bench, size), {}), theirs.get((bench, size), {})
         o, t = med(orr), med(trr)
         pr = paired_ratios(orr, trr)
+        u = unit[(bench, size)]
         row = {"bench": bench, "size": size, "pes": pes,
-               "ours_us": o, "theirs_us": t,
+               "ours_" + u: o, "theirs_" + u: t,
                "ratio": o / t if o and t else None,
                "ratio_paired_median": med(pr),
                "ratio_paired_min": min(pr) if pr else None,
                "ratio_paired_max": max(pr) if pr else None,
-               "ours_MBps": mbps(size, o), "theirs_MBps": mbps(size, t),
-               "ours_rounds_us": [orr[r] for r in sorted(orr)],
-               "theirs_rounds_us": [trr[r] for r in sorted(trr)]}
+               "ours_rounds_" + u: [orr[r] for r in sorted(orr)],
+               "theirs_rounds_" + u: [trr[r] for r in sorted(trr)]}
+        if u == "us":
+            row.update(ours_MBps=mbps(size, o), theirs_MBps=mbps(size, t))
         lim = memcpy_mbps.get(size)
         if bench in BANDWIDTH and size >= 4096 and lim:
             row["memcpy_MBps"] = lim
@@ -299,9 +316,13 @@ def main():
             tgt = "%-6s" % tgt + r["target"]
         rng = "" if r["ratio_paired_min"] is None else "%.2f-%.2f" % (
             r["ratio_paired_min"], r["ratio_paired_max"])
+        if "ours_KiB" in r or "theirs_KiB" in r:
+            ours_v, theirs_v = (fmt(r.get(k), ".0f") + " KiB"
+                                for k in ("ours_KiB", "theirs_KiB"))
+        else:
+            ours_v, theirs_v = fmt(r["ours_us"], ".4f"), fmt(r["theirs_us"], ".4f")
         lines.append(fmt_row % (
-            r["bench"], size_str(r["size"]), r["pes"],
-            fmt(r["ours_us"], ".4f"), fmt(r["theirs_us"], ".4f"),
+            r["bench"], size_str(r["size"]), r["pes"], ours_v, theirs_v,
             fmt(r["ratio"], ".3f"), rng,
             "" if of is None else "%.0f%%" % (of * 100),
             "" if tf is None else "%.0f%%" % (tf * 100), lim, tgt))
@@ -321,6 +342,11 @@ def main():
                  "crosses the target (not a settled result; more rounds).")
     lines.append("pingpong*: one-way time (round trip / 2); lock_cont*: time "
                  "per acquire with all PEs contending.")
+    if any(r["bench"] in STARTUP for r in rows):
+        lines.append("init: time in shmem_init (MPI's start-up included, both "
+                     "sides), init_rss/init_pss: memory it added to a PE "
+                     "(VmRSS, Pss), each the largest of any PE, one sample per "
+                     "run; finalize: PE 0's time in shmem_finalize.")
     if any(r["bench"] in COLL for r in rows):
         aset = meta.get("coll_active_set", "0,0,all")
         who = ("all PEs" if aset.split(",")[1:2] in (["0"], []) else

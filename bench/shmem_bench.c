@@ -62,6 +62,19 @@
  *                  barriers
  *   memcpy         local memcpy on PE 0 (physical limit; no SHMEM involved)
  *
+ * Start-up rows, printed by every run whatever -b selects (PERF.md: init and
+ * finalize time, memory per PE beyond the heap):
+ *   init           time in shmem_init, the longest of any PE (MPI's start-up
+ *                  included on both sides: each library starts MPI itself)
+ *   init_rss, init_pss
+ *                  memory shmem_init added to a PE, in KiB ("KiB" instead of
+ *                  "us" in the JSON line): VmRSS and Pss (shared pages split
+ *                  between the processes mapping them), read from /proc just
+ *                  before and after, the largest of any PE; heap pages count
+ *                  only once touched, and none is touched yet
+ *   finalize       PE 0's time in shmem_finalize after a barrier (the line
+ *                  comes after it)
+ *
  * Compile with -DBENCH_EMULATE_SIGNAL to force the emulated pingpong_sig
  * variant with a 1.5 library too.
  *
@@ -146,6 +159,7 @@ static long *heap_flag;  /* symmetric: ping-pong flag */
 static long *heap_lock;  /* symmetric: lock */
 static long *heap_ctl;   /* symmetric: iteration count sent by PE 0 */
 static double *heap_times; /* symmetric, 2 x npes: start/end of every PE */
+static double *heap_startup; /* symmetric, STARTUP_VALUES x npes (PE 0's copy) */
 #if HAVE_PUT_SIGNAL
 static uint64_t *heap_sig; /* symmetric: ping-pong signal */
 #endif
@@ -556,6 +570,67 @@ static int cmp_double(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
+/* The KiB of the line starting with key in a /proc file ("VmRSS:" of
+ * /proc/self/status, "Pss:" of /proc/self/smaps_rollup); -1 if absent. */
+static long proc_kib(const char *path, const char *key)
+{
+    char line[256];
+    long kib = -1;
+    size_t n = strlen(key);
+    FILE *f = fopen(path, "r");
+    if (!f)
+        return -1;
+    while (fgets(line, sizeof line, f))
+        if (strncmp(line, key, n) == 0) {
+            kib = strtol(line + n, NULL, 10);
+            break;
+        }
+    fclose(f);
+    return kib;
+}
+
+/* What start-up cost this PE: shmem_init's time, and its VmRSS and Pss
+ * growth (KiB; -1 where /proc does not say).  startup_sample(before) before
+ * shmem_init, then startup_sample(startup) after it and startup_diff(). */
+enum { STARTUP_INIT_US, STARTUP_RSS_KIB, STARTUP_PSS_KIB, STARTUP_VALUES };
+static double startup[STARTUP_VALUES];
+
+static void startup_sample(double v[STARTUP_VALUES])
+{
+    v[STARTUP_RSS_KIB] = proc_kib("/proc/self/status", "VmRSS:");
+    v[STARTUP_PSS_KIB] = proc_kib("/proc/self/smaps_rollup", "Pss:");
+    v[STARTUP_INIT_US] = now_us();
+}
+
+static void startup_diff(const double before[STARTUP_VALUES])
+{
+    for (int v = 0; v < STARTUP_VALUES; v++)
+        startup[v] = startup[v] < 0 || before[v] < 0 ? -1 : startup[v] - before[v];
+}
+
+/* PE 0 prints the largest of every PE's start-up values (collective). */
+static void startup_report(void)
+{
+    static const char *const name[STARTUP_VALUES] = { "init", "init_rss",
+                                                      "init_pss" };
+    shmem_putmem(&heap_startup[STARTUP_VALUES * me], startup, sizeof startup, 0);
+    shmem_barrier_all();
+    if (me != 0)
+        return;
+    for (int v = 0; v < STARTUP_VALUES; v++) {
+        double most = heap_startup[v];
+        for (int pe = 1; pe < npes; pe++)
+            if (heap_startup[STARTUP_VALUES * pe + v] > most || most < 0)
+                most = heap_startup[STARTUP_VALUES * pe + v];
+        if (most < 0)
+            continue; /* no /proc figures */
+        printf("{\"bench\":\"%s\",\"size\":0,\"pes\":%d,\"%s\":%.6g,"
+               "\"reps\":1}\n", name[v], npes, v == STARTUP_INIT_US ? "us" : "KiB",
+               most);
+    }
+    fflush(stdout);
+}
+
 static long iters_for(const struct bench *b, size_t size)
 {
     long cap = b->max_iters ? b->max_iters : MAX_ITERS;
@@ -815,7 +890,11 @@ int main(int argc, char **argv)
     if (reps < 1 || reps > MAX_REPS || scale <= 0.0)
         bad = 1;
 
+    double before_init[STARTUP_VALUES];
+    startup_sample(before_init);
     shmem_init();
+    startup_sample(startup);
+    startup_diff(before_init);
     me = shmem_my_pe();
     npes = shmem_n_pes();
     peer = npes - 1;
@@ -847,6 +926,7 @@ int main(int argc, char **argv)
     heap_lock = shmem_malloc(sizeof(long));
     heap_ctl = shmem_malloc(sizeof(long));
     heap_times = shmem_malloc(2 * (size_t)npes * sizeof(double));
+    heap_startup = shmem_malloc(STARTUP_VALUES * (size_t)npes * sizeof(double));
 #if HAVE_PUT_SIGNAL
     heap_sig = shmem_malloc(sizeof(uint64_t));
     if (!heap_sig) {
@@ -856,7 +936,7 @@ int main(int argc, char **argv)
     *heap_sig = 0;
 #endif
     if (!heap_buf || !local_buf || !heap_long || !heap_flag || !heap_lock ||
-        !heap_ctl || !heap_times) {
+        !heap_ctl || !heap_times || !heap_startup) {
         fprintf(stderr, "PE %d: shmem_malloc failed\n", me);
         shmem_global_exit(1);
     }
@@ -912,6 +992,7 @@ int main(int argc, char **argv)
         memset(cpy_dst, 2, MAX_MEMCPY);
     }
     shmem_barrier_all();
+    startup_report();
 
     for (size_t i = 0; i < NBENCH; i++) {
         const struct bench *b = &benches[i];
@@ -938,6 +1019,7 @@ int main(int argc, char **argv)
 #if HAVE_PUT_SIGNAL
     shmem_free(heap_sig);
 #endif
+    shmem_free(heap_startup);
     shmem_free(heap_times);
     shmem_free(heap_ctl);
     shmem_free(heap_lock);
@@ -945,6 +1027,12 @@ int main(int argc, char **argv)
     shmem_free(heap_long);
     shmem_free(local_buf);
     shmem_free(heap_buf);
+    shmem_barrier_all(); /* every PE enters finalize together */
+    double t_fin = now_us();
     shmem_finalize();
+    t_fin = now_us() - t_fin;
+    if (me == 0)
+        printf("{\"bench\":\"finalize\",\"size\":0,\"pes\":%d,\"us\":%.6g,"
+               "\"reps\":1}\n", npes, t_fin);
     return 0;
 }

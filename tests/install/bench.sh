@@ -49,4 +49,10 @@ run barrier 2 -b barrier -r 1 -s 0.01
 verdict "shmem_bench -b barrier on 2 PEs: one JSON row with a positive time" barrier \
   '[ "$rc" -eq 0 ] && grep -Eq "^\{\"bench\":\"barrier\",\"size\":0,\"pes\":2,\"us\":[0-9.]*[1-9]" "$tmp/barrier.out"'
 
+verdict "shmem_bench: the start-up rows (init, init_rss, init_pss: positive; finalize after it)" barrier \
+  'grep -Eq "^\{\"bench\":\"init\",\"size\":0,\"pes\":2,\"us\":[0-9.]*[1-9]" "$tmp/barrier.out" &&
+   grep -Eq "^\{\"bench\":\"init_rss\",\"size\":0,\"pes\":2,\"KiB\":[1-9]" "$tmp/barrier.out" &&
+   grep -Eq "^\{\"bench\":\"init_pss\",\"size\":0,\"pes\":2,\"KiB\":[1-9]" "$tmp/barrier.out" &&
+   tail -n 1 "$tmp/barrier.out" | grep -Eq "^\{\"bench\":\"finalize\",\"size\":0,\"pes\":2,\"us\":[0-9.]*[1-9]"'
+
 tap_finish
