@@ -86,6 +86,7 @@ FT_PROGS = \
 	tests/functional/rma/ptr_access \
 	tests/functional/sync/barrier \
 	tests/functional/memory/symmetric_malloc \
+	tests/functional/memory/static_preinit \
 	tests/functional/setup/query \
 	tests/functional/setup/deprecated \
 	tests/functional/setup/hybrid_mpi_first \
@@ -116,6 +117,7 @@ FT_PROGS_1TO6 = \
 # UCX.  Skipped (TAP SKIP) when the library has no UCX.  They use fewer
 # iterations there (ft_iters): every operation crosses UCX.
 FT_NET_PROGS = \
+	tests/functional/memory/static_preinit \
 	tests/functional/rma/typed_rma \
 	tests/functional/rma/putmem_getmem \
 	tests/functional/rma/strided \
@@ -262,6 +264,10 @@ tests_functional_memory_symmetric_malloc_SOURCES = \
 	tests/functional/memory/symmetric_malloc.c $(FT_COMMON)
 tests_functional_memory_symmetric_malloc_LDADD = $(FT_LIBS)
 tests_functional_memory_symmetric_malloc_LDFLAGS = $(TEST_LINK)
+tests_functional_memory_static_preinit_SOURCES = \
+	tests/functional/memory/static_preinit.c $(FT_COMMON)
+tests_functional_memory_static_preinit_LDADD = $(FT_LIBS)
+tests_functional_memory_static_preinit_LDFLAGS = $(TEST_LINK)
 tests_functional_setup_query_SOURCES = tests/functional/setup/query.c $(FT_COMMON)
 tests_functional_setup_query_LDADD = $(FT_LIBS)
 tests_functional_setup_query_LDFLAGS = $(TEST_LINK)

@@ -2,8 +2,9 @@
  *
  * Legacy OpenSHMEM codes use `static long pSync[...]` and globals as remote
  * targets.  At init we move the executable's writable data (.data and .bss,
- * after the RELRO part) into a memfd: copy the bytes into it, then map it
- * MAP_FIXED|MAP_SHARED over the same addresses.  The program sees no change;
+ * after the RELRO part) into a memfd: copy the bytes into it (of .bss only
+ * the pages the program has touched: the others read as zero in the memfd
+ * too), then map it MAP_FIXED|MAP_SHARED over the same addresses.  The program sees no change;
  * same-node peers can now map the memfd too, and remote addresses translate by
  * offset from the segment start (ASLR moves it between processes).
  *
@@ -12,15 +13,11 @@
 #ifndef ROCSHMEM_MEMORY_STATIC_DATA_H
 #define ROCSHMEM_MEMORY_STATIC_DATA_H
 
-#include <cstdint>
 #include <string>
 
 #include "memory/shm_segment.h"
 
 namespace rocshmem {
-
-/* Page-aligned writable data range of the main executable; false if none. */
-bool static_data_range(uintptr_t *lo, uintptr_t *hi);
 
 /* Makes the range shared (once per process: later calls return the same
  * segment, so shmem_init after shmem_finalize works). */
