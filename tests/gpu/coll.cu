@@ -281,7 +281,7 @@ static void case_world_in_kernel() {
 static void case_back_to_back(const TestTeam &t) {
   const int n = (int)t.pes.size(), iters = 50;
   int *src = (int *)rocshmem_malloc(n * sizeof(int));
-  int *out = (int *)rocshmem_malloc(3 * n * sizeof(int));
+  int *out = (int *)rocshmem_malloc(2 * 3 * n * sizeof(int)); /* (two sets: back_to_back) */
   int *red = (int *)rocshmem_malloc(sizeof(int));
   ull *errors = alloc_counter();
   back_to_back<<<1, COLL_THREADS>>>(t.handle, src, out, red, iters, errors);

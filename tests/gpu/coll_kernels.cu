@@ -70,8 +70,14 @@ __global__ void back_to_back(rocshmem_team_t team, int *src, int *out, int *red,
                              ull *errors) {
   const int me = rocshmem_team_my_pe(team), n = rocshmem_team_n_pes(team);
   const int my_pe = rocshmem_my_pe();
-  int *fc = out, *a2a = out + n, *bc = out + 2 * n;
   for (int it = 0; it < iters; ++it) {
+    /* Two sets of destinations, used in turn: OpenSHMEM wants every member's
+     * dest ready before any member calls fcollect or alltoall, and their put
+     * path stores straight into the other members' dest, so a member that
+     * starts the next round writes there while this PE may still check this
+     * round's (seen with MPS off, where the PEs' kernels take turns on the
+     * GPU).  The round after next is behind this PE's next sync. */
+    int *fc = out + (it % 2) * 3 * n, *a2a = fc + n, *bc = fc + 2 * n;
     const int base = it * 10;
     if (tid() < unsigned(n)) src[tid()] = my_pe * 1000 + base + int(tid());
     if (tid() == 0) red[0] = my_pe + it;

@@ -29,7 +29,8 @@ __global__ void team_barrier_rounds(int gran, rocshmem_team_t team, int *slot, i
 /* rocshmem_int_sum_reduce(ROCSHMEM_TEAM_WORLD, buf, buf, n) from inside a kernel */
 __global__ void world_sum(int *buf, size_t n);
 /* iters rounds of fcollect, alltoall, broadcast and an in-place sum, no
- * barrier between them, each checked in the kernel */
+ * barrier between them, each checked in the kernel; out: two sets of 3 x n
+ * ints, used in turn */
 __global__ void back_to_back(rocshmem_team_t team, int *src, int *out, int *red, int iters,
                              ull *errors);
 /* rocshmem_int_sum_reduce on an unknown team handle (must trap) */
