@@ -63,18 +63,37 @@ bool copy_out(int fd, uintptr_t lo, uintptr_t from, uintptr_t to, std::string *e
   return true;
 }
 
+constexpr uint64_t kPagePresent = 1ull << 63, kPageSwapped = 1ull << 62; /* pagemap bits */
+
+/* /proc/self/pagemap, if it can be read and calls a stack page of ours
+ * present (else it is no pagemap to trust: a sandbox's stand-in, say); -1
+ * otherwise. */
+int open_pagemap() {
+  int pagemap = open("/proc/self/pagemap", O_RDONLY | O_CLOEXEC);
+  if (pagemap < 0) return -1;
+  volatile char here = 0;
+  uint64_t entry = 0;
+  const off_t at =
+      static_cast<off_t>(reinterpret_cast<uintptr_t>(&here) / page_size() * sizeof entry);
+  if (pread(pagemap, &entry, sizeof entry, at) != static_cast<ssize_t>(sizeof entry) ||
+      !(entry & kPagePresent)) {
+    close(pagemap);
+    return -1;
+  }
+  return pagemap;
+}
+
 /* Copies the pages of [from, to), a part of the data segment no file backs
  * (.bss), that the program has touched: the others read as zero, like the
  * memfd's holes.  A large .bss (legacy codes keep their arrays there) would
  * otherwise be written out whole at init, its memory committed on every PE:
  * 4 MiB took 19 ms on a 2-core VM (bench/README, start-up rows).  Touched
- * means present or swapped out, as /proc/self/pagemap says (bits 63 and 62);
- * where it cannot be read, every page is copied. */
+ * means present or swapped out, as /proc/self/pagemap says; without a
+ * pagemap to trust, every page is copied. */
 bool copy_touched(int fd, uintptr_t lo, uintptr_t from, uintptr_t to, std::string *error) {
   const uintptr_t page = page_size();
-  int pagemap = open("/proc/self/pagemap", O_RDONLY | O_CLOEXEC);
+  const int pagemap = open_pagemap();
   if (pagemap < 0) return copy_out(fd, lo, from, to, error);
-  constexpr uint64_t kPresent = 1ull << 63, kSwapped = 1ull << 62;
   constexpr size_t kBatch = 512; /* pagemap entries per read */
   uint64_t entries[kBatch];
   uintptr_t run = 0; /* start of the current run of touched pages, 0: none */
@@ -88,7 +107,7 @@ bool copy_touched(int fd, uintptr_t lo, uintptr_t from, uintptr_t to, std::strin
       return copy_out(fd, lo, run ? run : at, to, error);
     }
     for (size_t i = 0; ok && i < static_cast<size_t>(got) / sizeof(uint64_t); ++i, at += page) {
-      const bool touched = entries[i] & (kPresent | kSwapped);
+      const bool touched = entries[i] & (kPagePresent | kPageSwapped);
       if (touched && !run) run = at;
       if (!touched && run) {
         ok = copy_out(fd, lo, run, at, error);
@@ -101,7 +120,6 @@ bool copy_touched(int fd, uintptr_t lo, uintptr_t from, uintptr_t to, std::strin
 }
 
 }  // namespace
-
 
 bool static_data_share(ShmSegment *out, std::string *error) {
   if (g_shared_data.base) {
