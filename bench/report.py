@@ -171,12 +171,9 @@ def main():
                                             variants=ours_var)
     theirs, theirs_pes, theirs_rounds = load_runs(args.raw, "theirs",
                                                   variants=theirs_var)
-    # The memory rows: one dict of both units per side ((bench, size) keys
-    # do not overlap), and the unit of each row.
+    # The memory rows join the time rows ((bench, size) keys do not overlap).
     for side, vals in (("ours", ours), ("theirs", theirs)):
         vals.update(load_runs(args.raw, side, "KiB")[0])
-    unit = {k: "KiB" if k[0] in STARTUP_KIB else "us"
-            for k in list(ours) + list(theirs)}
     # The cache-line floor: the best repetition of any round (busy machines
     # preempt the spinning threads; the floor is what the hardware can do).
     cl, _, _ = load_runs(args.raw, "cacheline", "us_min")
@@ -226,7 +223,7 @@ def main():
         orr, trr = ours.get((bench, size), {}), theirs.get((bench, size), {})
         o, t = med(orr), med(trr)
         pr = paired_ratios(orr, trr)
-        u = unit[(bench, size)]
+        u = "KiB" if bench in STARTUP_KIB else "us"
         row = {"bench": bench, "size": size, "pes": pes,
                "ours_" + u: o, "theirs_" + u: t,
                "ratio": o / t if o and t else None,

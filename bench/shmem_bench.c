@@ -590,16 +590,15 @@ static long proc_kib(const char *path, const char *key)
 }
 
 /* What start-up cost this PE: shmem_init's time, and its VmRSS and Pss
- * growth (KiB; -1 where /proc does not say).  startup_sample(before) before
- * shmem_init, then startup_sample(startup) after it and startup_diff(). */
+ * growth (KiB; -1 where /proc does not say).  Read before shmem_init (the
+ * clock last) and after it (the clock first), then startup_diff(). */
 enum { STARTUP_INIT_US, STARTUP_RSS_KIB, STARTUP_PSS_KIB, STARTUP_VALUES };
 static double startup[STARTUP_VALUES];
 
-static void startup_sample(double v[STARTUP_VALUES])
+static void startup_memory(double v[STARTUP_VALUES])
 {
     v[STARTUP_RSS_KIB] = proc_kib("/proc/self/status", "VmRSS:");
     v[STARTUP_PSS_KIB] = proc_kib("/proc/self/smaps_rollup", "Pss:");
-    v[STARTUP_INIT_US] = now_us();
 }
 
 static void startup_diff(const double before[STARTUP_VALUES])
@@ -891,9 +890,11 @@ int main(int argc, char **argv)
         bad = 1;
 
     double before_init[STARTUP_VALUES];
-    startup_sample(before_init);
+    startup_memory(before_init);
+    before_init[STARTUP_INIT_US] = now_us();
     shmem_init();
-    startup_sample(startup);
+    startup[STARTUP_INIT_US] = now_us();
+    startup_memory(startup);
     startup_diff(before_init);
     me = shmem_my_pe();
     npes = shmem_n_pes();

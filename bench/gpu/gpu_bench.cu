@@ -149,7 +149,8 @@ __global__ void k_int_p_quiet(char *dst, int pe, long iters, Timing *t) {
 __global__ void k_fetch_add(char *ctrs, int pe, long iters, Timing *t) {
   long long s = 0;
   stamp_start(t);
-  for (long i = 0; i < iters; ++i) s += B_long_atomic_fetch_add((long *)(ctrs + spot(i)), 1L, pe);
+  for (long i = 0; i < iters; ++i)
+    s += B_long_atomic_fetch_add((long *)(ctrs + spot(i)), 1L, pe);
   stamp_end(t);
   t->sink = s;
 }

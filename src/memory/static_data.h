@@ -4,9 +4,10 @@
  * targets.  At init we move the executable's writable data (.data and .bss,
  * after the RELRO part) into a memfd: copy the bytes into it (of .bss only
  * the pages the program has touched: the others read as zero in the memfd
- * too), then map it MAP_FIXED|MAP_SHARED over the same addresses.  The program sees no change;
- * same-node peers can now map the memfd too, and remote addresses translate by
- * offset from the segment start (ASLR moves it between processes).
+ * too), then map it MAP_FIXED|MAP_SHARED over the same addresses.  The
+ * program sees no change; same-node peers can now map the memfd too, and
+ * remote addresses translate by offset from the segment start (ASLR moves it
+ * between processes).
  *
  * Consequence worth knowing: after init, a fork()ed child shares these
  * variables with its parent instead of getting a copy. */

@@ -30,13 +30,14 @@ static void write_before_init(void) {
   FT_CHECK(((volatile unsigned char *)bss)[READ_ONLY * UNIT] == 0, "a .bss byte before init");
 }
 
-/* The whole array as PE `pe` has it: staged through a private buffer. */
+/* b: the array bss as some PE has it (its own, or a copy fetched from a
+ * peer); written units hold their pattern, the others zeros. */
 static void check_bss(const unsigned char *b, const char *whose) {
   for (int u = 0; u < UNITS; ++u) {
     const unsigned char *unit = b + (size_t)u * UNIT;
     if (was_written(u))
-      FT_CHECK(ft_mismatch(unit, UNIT, 0, u) == UNIT, "%s: unit %d lost what was written before init",
-               whose, u);
+      FT_CHECK(ft_mismatch(unit, UNIT, 0, u) == UNIT,
+               "%s: unit %d lost what was written before init", whose, u);
     else
       FT_CHECK(ft_not_byte(unit, UNIT, 0) == UNIT, "%s: untouched unit %d is not zero", whose, u);
   }
@@ -49,7 +50,8 @@ int main(void) {
   const int right = (ft.me + 1) % ft.npes, left = (ft.me + ft.npes - 1) % ft.npes;
 
   check_bss(bss, "my .bss");
-  FT_CHECK(data_words[0] == 11 && data_words[1] == 222 && data_words[2] == 33 && data_words[3] == 44,
+  FT_CHECK(data_words[0] == 11 && data_words[1] == 222 && data_words[2] == 33 &&
+               data_words[3] == 44,
            ".data after init: %ld %ld %ld %ld", data_words[0], data_words[1], data_words[2],
            data_words[3]);
   ft_case("values written to .bss and .data before shmem_init are there after it; untouched .bss "
