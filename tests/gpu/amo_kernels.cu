@@ -3,15 +3,19 @@
 __device__ static unsigned global_id() { return blockIdx.x * blockDim.x + threadIdx.x; }
 
 #define DEFINE_STD(KEY, T)                                                               \
-  __global__ void amo_std_##KEY(T *s, ull *sums) {                                       \
+  __global__ void amo_std_##KEY(T *s, ull *sums, unsigned cas_every) {                  \
+    const bool cas = global_id() % cas_every == 0;                                       \
     for (int pe = 0; pe < rocshmem_n_pes(); ++pe) {                                      \
       atomicAdd(&sums[pe * 3 + 0], (ull)rocshmem_##KEY##_atomic_fetch_add(&s[0], 1, pe)); \
       rocshmem_##KEY##_atomic_add(&s[1], 2, pe);                                         \
       rocshmem_ctx_##KEY##_atomic_inc(ROCSHMEM_CTX_INVALID, &s[2], pe);                  \
       atomicAdd(&sums[pe * 3 + 1], (ull)rocshmem_##KEY##_atomic_fetch_inc(&s[3], pe));   \
-      T old = rocshmem_##KEY##_atomic_fetch(&s[4], pe), seen;                            \
-      while ((seen = rocshmem_##KEY##_atomic_compare_swap(&s[4], old, (T)(old + 1), pe)) != old) \
-        old = seen;                                                                      \
+      if (cas) {                                                                         \
+        T old = rocshmem_##KEY##_atomic_fetch(&s[4], pe), seen;                          \
+        while ((seen = rocshmem_##KEY##_atomic_compare_swap(&s[4], old, (T)(old + 1),    \
+                                                             pe)) != old)                \
+          old = seen;                                                                    \
+      }                                                                                  \
       T f;                                                                               \
       rocshmem_##KEY##_atomic_fetch_add_nbi(&f, &s[5], 3, pe);                           \
       rocshmem_##KEY##_atomic_fetch_inc_nbi(&f, &s[6], pe);                              \
@@ -31,7 +35,8 @@ __device__ static unsigned global_id() { return blockIdx.x * blockDim.x + thread
       else                                                                               \
         old = rocshmem_##KEY##_atomic_swap(&s[0], unique, pe);                           \
       atomicAdd(&sums[pe], (ull)old);                                                    \
-      if (g == 0) rocshmem_##KEY##_atomic_set(&s[1 + rocshmem_my_pe()], (T)(rocshmem_my_pe() + 1), pe); \
+      if (g == 0)                                                                        \
+        rocshmem_##KEY##_atomic_set(&s[1 + rocshmem_my_pe()], (T)(rocshmem_my_pe() + 1), pe); \
     }                                                                                    \
   }                                                                                      \
   __global__ void amo_ext_fetch_##KEY(T *s, ull *errors) {                               \

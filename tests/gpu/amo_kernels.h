@@ -10,10 +10,11 @@
 enum { AMO_BLOCKS = 2, AMO_THREADS = 128, AMO_PROXY_THREADS = 64, STD_SLOTS = 8 };
 typedef unsigned long long ull;
 
-/* slots[STD_SLOTS]: fetch_add 1, add 2, inc, fetch_inc, compare_swap loop,
- * fetch_add_nbi 3, fetch_inc_nbi, compare_swap_nbi 0->1 (one winner);
- * sums[pe * 3 + k]: sums of fetched values (k 0, 1) and CAS winners (k 2). */
-#define DECLARE_STD(KEY, T) __global__ void amo_std_##KEY(T *slots, ull *sums);
+/* slots[STD_SLOTS]: fetch_add 1, add 2, inc, fetch_inc, compare_swap loop
+ * (+1 by every cas_every-th thread), fetch_add_nbi 3, fetch_inc_nbi,
+ * compare_swap_nbi 0->1 (one winner); sums[pe * 3 + k]: sums of fetched
+ * values (k 0, 1) and CAS winners (k 2). */
+#define DECLARE_STD(KEY, T) __global__ void amo_std_##KEY(T *slots, ull *sums, unsigned cas_every);
 /* slots[0]: swap chain of unique values (sums[pe] += fetched);
  * slots[1 + pe]: set by PE pe to pe + 1. */
 #define DECLARE_EXT(KEY, T)                                   \

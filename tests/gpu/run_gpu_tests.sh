@@ -8,8 +8,9 @@
 #
 # STAGED is a folder made by stage.sh (lib/, bin/) or a build tree itself.
 # Environment: NPS (default "2 4"), MPS_MODES (default "off on"), TEST_TIMEOUT
-# (seconds per run, default 300: the AMO test with every peer through the proxy
-# and MPS off took 142 s on 2 PEs), GPU_SETS (default "all": every GPU; else a
+# (seconds per run, default 300: with every peer through the proxy and MPS
+# off, amo took 173 s on 4 PEs, and coll on 4 PEs did not finish in 300 s:
+# 63 of its 71 cases passed), GPU_SETS (default "all": every GPU; else a
 # space-separated list of CUDA_VISIBLE_DEVICES values, each a pass of its
 # own, e.g. "0 0,1" = one GPU, then two).  PE i runs on GPU (node-local rank
 # i) mod (visible GPUs): with 2 GPUs, 2 PEs get one GPU each, 4 PEs two each.
@@ -54,8 +55,10 @@ run_one() { # MODE NP PROG [ARGS]
     label="$label, PE 0 only $PE0_ENV"
     launch=(-np 1 env "$PE0_ENV" "$bin/$prog" "$@" : -np $((np - 1)) "$bin/$prog" "$@")
   fi
+  local t0=$SECONDS
   out=$(timeout "${TEST_TIMEOUT:-300}" mpirun --bind-to none "${launch[@]}" 2>&1)
   rc=$?
+  local secs=$((SECONDS - t0))
   pkill -9 -f "$bin/$prog" 2>/dev/null
   local ok=$(echo "$out" | grep -c '^ok ') bad=$(echo "$out" | grep -c '^not ok ')
   n=$((n + 1))
@@ -71,10 +74,10 @@ run_one() { # MODE NP PROG [ARGS]
   fi
   if [ "$rc" -eq 0 ] && [ "$bad" -eq 0 ] && [ "$ok" -gt 0 ]; then
     passed=$((passed + ok))
-    echo "ok $n - $label ($ok cases)"
+    echo "ok $n - $label ($ok cases, ${secs} s)"
   else
     failed=$((failed + bad + 1))
-    echo "not ok $n - $label (exit $rc, $ok ok, $bad not ok)"
+    echo "not ok $n - $label (exit $rc, $ok ok, $bad not ok, ${secs} s)"
     echo "$out" | tail -n 25 | sed 's/^/#   /'
   fi
 }
