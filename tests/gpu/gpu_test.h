@@ -27,6 +27,7 @@ struct GtState {
   int me = 0, npes = 1, cases = 0, hard_failures = 0;
   long fails = 0;
   int diags = 0;
+  double case_start = 0; /* MPI_Wtime at init or at the previous case's end */
 };
 static GtState gt;
 
@@ -73,6 +74,7 @@ static inline void gt_init(int argc, char **argv) {
   rocshmem_init();
   gt.me = rocshmem_my_pe();
   gt.npes = rocshmem_n_pes();
+  gt.case_start = MPI_Wtime();
 }
 
 #define GT_CHECK(cond, ...)                                                    \
@@ -104,13 +106,17 @@ static inline int gt_case(const char *name) {
   ++gt.cases;
   if (total) ++gt.hard_failures;
   if (gt.me == 0) {
-    printf("%s %d - %s (%d PEs)", total ? "not ok" : "ok", gt.cases, name, gt.npes);
+    /* The seconds since the previous case (or init) say where a slow
+     * configuration spends its run (proxy, MPS off). */
+    printf("%s %d - %s (%d PEs, %.1f s)", total ? "not ok" : "ok", gt.cases, name, gt.npes,
+           MPI_Wtime() - gt.case_start);
     if (total) printf(" (%ld failures)", total);
     printf("\n");
     fflush(stdout);
   }
   gt.fails = 0;
   gt.diags = 0;
+  gt.case_start = MPI_Wtime();
   return total == 0;
 }
 
