@@ -1,7 +1,9 @@
 #!/bin/bash
 # Runs every GPU test on this machine's GPU(s) with 2 and 4 PEs, with MPS off
 # and then on (several PEs share one GPU), and prints one TAP stream plus a
-# summary line "N passed, N failed".  One call of the GPU machine runs it:
+# summary line "N passed, N failed".  The whole of it takes longer than one
+# 10-minute call of the GPU machine (MPS off, 4 PEs through the proxy: see
+# tests/README.md); the variables below choose a slice.
 #
 #   here:   bash tests/gpu/stage.sh BUILD_DIR build-gpu-tests   (a --with-cuda build)
 #   there:  bash tests/gpu/run_gpu_tests.sh build-gpu-tests
