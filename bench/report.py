@@ -183,6 +183,13 @@ def main():
         t, _, _ = load_runs(args.raw, side, "timer_us")
         timers += [v for d in t.values() for v in d.values()]
     meta["coll_timer_us"] = med(timers) if timers else None
+    # Each collective member's own time (shmem_bench's "pe_us"), per side:
+    # the median over the rounds, member by member.
+    pe_us = {}
+    for side in ("ours", "theirs"):
+        got, _, _ = load_runs(args.raw, side, "pe_us")
+        pe_us[side] = {k: [med(col) for col in zip(*d.values())]
+                       for k, d in got.items()}
     meta["rounds_with_data_ours"] = ours_rounds
     meta["rounds_with_data_theirs"] = theirs_rounds
     pes = meta.get("pes") or next(iter(ours_pes | theirs_pes), None)
@@ -234,6 +241,9 @@ def main():
                "theirs_rounds_" + u: [trr[r] for r in sorted(trr)]}
         if u == "us":
             row.update(ours_MBps=mbps(size, o), theirs_MBps=mbps(size, t))
+        for side in ("ours", "theirs"):
+            if (bench, size) in pe_us[side]:
+                row[side + "_pe_us"] = pe_us[side][(bench, size)]
         lim = memcpy_mbps.get(size)
         if bench in BANDWIDTH and size >= 4096 and lim:
             row["memcpy_MBps"] = lim
@@ -353,6 +363,16 @@ def main():
                      "the time in one call (an untimed barrier_all between "
                      "calls); it includes the per-call timing, %s us (both "
                      "sides)." % (who, fmt(meta["coll_timer_us"], ".3f")))
+        # who waits in the small collectives (a broadcast's receivers for
+        # the root, say): each member's own time
+        for r in rows:
+            if r["bench"] in COLL and r["size"] == 8 and (
+                    "ours_pe_us" in r or "theirs_pe_us" in r):
+                lines.append("  %s 8 B, each member's time (us), ours: %s; "
+                             "theirs: %s" % (r["bench"], *(
+                                 " ".join(fmt(v, ".3f") for v in r[k])
+                                 if k in r else "-"
+                                 for k in ("ours_pe_us", "theirs_pe_us"))))
     for r in rows:
         if "ours_variant" in r or "theirs_variant" in r:
             if r["bench"].startswith("pingpong_p"):

@@ -58,8 +58,9 @@
  *                  consecutive calls alternate between two pSync (and pWrk)
  *                  arrays, as the 1.x pSync rules require; each PE times its
  *                  own calls, and us is the mean over the set's PEs (as
- *                  OSU OMB does); the others only meet them in the
- *                  barriers
+ *                  OSU OMB does; "pe_us" lists each member's own time,
+ *                  its median over the repetitions); the others only meet
+ *                  them in the barriers
  *   memcpy         local memcpy on PE 0 (physical limit; no SHMEM involved)
  *
  * Start-up rows, printed by every run whatever -b selects (PERF.md: init and
@@ -159,6 +160,10 @@ static long *heap_flag;  /* symmetric: ping-pong flag */
 static long *heap_lock;  /* symmetric: lock */
 static long *heap_ctl;   /* symmetric: iteration count sent by PE 0 */
 static double *heap_times; /* symmetric, 2 x npes: start/end of every PE */
+/* M_COLL on PE 0: each set member's time in the calls of the last timed()
+ * loop (set_size values), and of every repetition of a point
+ * (MAX_REPS x set_size), for the row's "pe_us" */
+static double *coll_pe_last, *coll_pe_reps;
 static double *heap_startup; /* symmetric, STARTUP_VALUES x npes (PE 0's copy) */
 #if HAVE_PUT_SIGNAL
 static uint64_t *heap_sig; /* symmetric: ping-pong signal */
@@ -697,8 +702,10 @@ static double timed(const struct bench *b, size_t size, long n)
         return 0.0;
     if (b->mode == M_COLL) {
         double sum = 0.0;
-        for (int pe = 0; pe < npes; pe += 1 << set_log)
+        for (int pe = 0, k = 0; pe < npes; pe += 1 << set_log, k++) {
             sum += heap_times[2 * pe];
+            coll_pe_last[k] = heap_times[2 * pe];
+        }
         return sum / set_size;
     }
     double first = heap_times[0], last = heap_times[1];
@@ -770,8 +777,12 @@ static void run_point(const struct bench *b, size_t size)
         iters = share_iters(calibrate(iters, dt / w));
     }
 
-    for (int r = 0; r < reps; r++)
+    for (int r = 0; r < reps; r++) {
         t[r] = timed(b, size, iters) / (last_done * per);
+        if (b->mode == M_COLL && me == 0)
+            for (int k = 0; k < set_size; k++)
+                coll_pe_reps[r * set_size + k] = coll_pe_last[k] / (last_done * per);
+    }
 
     if (me != 0)
         return;
@@ -784,9 +795,22 @@ static void run_point(const struct bench *b, size_t size)
            t[0], t[reps - 1], iters, reps);
     if (b->variant)
         printf(",\"variant\":\"%s\"", b->variant);
-    if (b->mode == M_COLL)
+    if (b->mode == M_COLL) {
         printf(",\"timer_us\":%.3g,\"active_set\":[0,%d,%d]", timer_us, set_log,
                set_size);
+        /* each member's median over the repetitions: who waits (a
+         * broadcast's receivers for the root, say) */
+        printf(",\"pe_us\":[");
+        for (int k = 0; k < set_size; k++) {
+            double v[MAX_REPS];
+            for (int r = 0; r < reps; r++)
+                v[r] = coll_pe_reps[r * set_size + k];
+            qsort(v, (size_t)reps, sizeof v[0], cmp_double);
+            printf("%s%.4g", k ? "," : "",
+                   reps % 2 ? v[reps / 2] : 0.5 * (v[reps / 2 - 1] + v[reps / 2]));
+        }
+        printf("]");
+    }
     printf("}\n");
     fflush(stdout);
 }
@@ -957,8 +981,10 @@ int main(int argc, char **argv)
             for (size_t j = 0; j < PSYNC_LEN; j++)
                 psync[k][j] = SHMEM_SYNC_VALUE;
         }
-        if (!coll_src || !coll_dst) {
-            fprintf(stderr, "PE %d: shmem_malloc failed\n", me);
+        coll_pe_last = malloc((size_t)set_size * sizeof(double));
+        coll_pe_reps = malloc((size_t)MAX_REPS * set_size * sizeof(double));
+        if (!coll_src || !coll_dst || !coll_pe_last || !coll_pe_reps) {
+            fprintf(stderr, "PE %d: out of memory for the collectives\n", me);
             shmem_global_exit(1);
         }
         memset(coll_src, me + 1, (size_t)npes * COLL_MAX);
@@ -1016,6 +1042,8 @@ int main(int argc, char **argv)
         }
         shmem_free(coll_dst);
         shmem_free(coll_src);
+        free(coll_pe_last);
+        free(coll_pe_reps);
     }
 #if HAVE_PUT_SIGNAL
     shmem_free(heap_sig);

@@ -55,4 +55,8 @@ verdict "shmem_bench: the start-up rows (init, init_rss, init_pss: positive; fin
    grep -Eq "^\{\"bench\":\"init_pss\",\"size\":0,\"pes\":2,\"KiB\":[1-9]" "$tmp/barrier.out" &&
    tail -n 1 "$tmp/barrier.out" | grep -Eq "^\{\"bench\":\"finalize\",\"size\":0,\"pes\":2,\"us\":[0-9.]*[1-9]"'
 
+run bcast 3 -b broadcast64 -r 1 -s 0.01
+verdict "shmem_bench -b broadcast64 on 3 PEs: a row per size, each with every member's time (pe_us)" bcast \
+  '[ "$rc" -eq 0 ] && [ "$(grep -Ec "^\{\"bench\":\"broadcast64\",.*\"pe_us\":\[[0-9.e+-]*[1-9][0-9.e+-]*(,[0-9.e+-]*[1-9][0-9.e+-]*){2}\]\}$" "$tmp/bcast.out")" -eq 3 ]'
+
 tap_finish
