@@ -432,10 +432,13 @@ int main(int argc, char **argv) {
        * by broadcast); with 4, a third of it is pushed.  1 MiB received is
        * the put path's default limit (ROCSHMEM_GPU_COLL_PUT): with 2 PEs
        * blocks of 1 MiB are put and 4 bytes more pulled; with 4 PEs both
-       * are pulled.  With the proxy forced, both paths are off. */
+       * are pulled.  With the proxy forced, both paths are off: every size
+       * is pulled through the proxy, and the two limits themselves add only
+       * time (4 PEs without MPS: the program ran past 300 s). */
       for (size_t nbytes : {size_t(0), size_t(1), size_t(37), size_t(32) << 10,
                             (size_t(32) << 10) + 1, size_t(1) << 20, (size_t(1) << 20) + 4})
-        case_data(*t, op, nbytes);
+        if (!gt_proxy_all() || (nbytes != size_t(32) << 10 && nbytes != size_t(1) << 20))
+          case_data(*t, op, nbytes);
       for (size_t nbytes : {size_t(37), size_t(1000)}) case_data(*t, op, nbytes, 1);
     }
   case_reductions(world, 37);
