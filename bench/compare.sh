@@ -251,7 +251,8 @@ run_side() { # side launcher round
             "$launcher" -np "$pes" "${run_args[@]}" "${side_args[@]}" \
             "$raw/shmem_bench-$side" "${bench_args[@]}" >"$out" 2>"$err"
         rc=$?
-        [ $rc -ne 0 ] && [ $rc -ne 124 ] && [ $rc -ne 137 ] && [ $attempt = 1 ] && ! grep -q '"bench"' "$out" || break
+        case $rc in 0 | 124 | 137) break ;; esac # done, or stopped by the time limit
+        if [ $attempt = 2 ] || grep -q '"bench"' "$out"; then break; fi
         mv "$err" "$err"1
         echo "compare.sh: $side run ended without results in round $round (exit $rc): once more" \
             "(stderr: ${err}1)"

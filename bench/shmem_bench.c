@@ -160,10 +160,9 @@ static long *heap_flag;  /* symmetric: ping-pong flag */
 static long *heap_lock;  /* symmetric: lock */
 static long *heap_ctl;   /* symmetric: iteration count sent by PE 0 */
 static double *heap_times; /* symmetric, 2 x npes: start/end of every PE */
-/* M_COLL on PE 0: each set member's time in the calls of the last timed()
- * loop (set_size values), and of every repetition of a point
- * (MAX_REPS x set_size), for the row's "pe_us" */
-static double *coll_pe_last, *coll_pe_reps;
+/* M_COLL on PE 0: each set member's time per call in every repetition of a
+ * point (MAX_REPS x set_size), for the row's "pe_us" */
+static double *coll_pe_reps;
 static double *heap_startup; /* symmetric, STARTUP_VALUES x npes (PE 0's copy) */
 #if HAVE_PUT_SIGNAL
 static uint64_t *heap_sig; /* symmetric: ping-pong signal */
@@ -575,6 +574,13 @@ static int cmp_double(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
+/* Sorts v[0..n) and returns its median. */
+static double median(double *v, int n)
+{
+    qsort(v, (size_t)n, sizeof v[0], cmp_double);
+    return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
+}
+
 /* The KiB of the line starting with key in a /proc file ("VmRSS:" of
  * /proc/self/status, "Pss:" of /proc/self/smaps_rollup); -1 if absent. */
 static long proc_kib(const char *path, const char *key)
@@ -702,10 +708,8 @@ static double timed(const struct bench *b, size_t size, long n)
         return 0.0;
     if (b->mode == M_COLL) {
         double sum = 0.0;
-        for (int pe = 0, k = 0; pe < npes; pe += 1 << set_log, k++) {
+        for (int pe = 0; pe < npes; pe += 1 << set_log)
             sum += heap_times[2 * pe];
-            coll_pe_last[k] = heap_times[2 * pe];
-        }
         return sum / set_size;
     }
     double first = heap_times[0], last = heap_times[1];
@@ -779,15 +783,15 @@ static void run_point(const struct bench *b, size_t size)
 
     for (int r = 0; r < reps; r++) {
         t[r] = timed(b, size, iters) / (last_done * per);
-        if (b->mode == M_COLL && me == 0)
+        if (b->mode == M_COLL && me == 0) /* timed() left each member's time here */
             for (int k = 0; k < set_size; k++)
-                coll_pe_reps[r * set_size + k] = coll_pe_last[k] / (last_done * per);
+                coll_pe_reps[r * set_size + k] =
+                    heap_times[2 * (k << set_log)] / (last_done * per);
     }
 
     if (me != 0)
         return;
-    qsort(t, (size_t)reps, sizeof t[0], cmp_double);
-    double med = reps % 2 ? t[reps / 2] : 0.5 * (t[reps / 2 - 1] + t[reps / 2]);
+    double med = median(t, reps);
     printf("{\"bench\":\"%s\",\"size\":%zu,\"pes\":%d,\"us\":%.6g,"
            "\"MBps\":%.6g,\"us_min\":%.6g,\"us_max\":%.6g,"
            "\"iters\":%ld,\"reps\":%d",
@@ -805,9 +809,7 @@ static void run_point(const struct bench *b, size_t size)
             double v[MAX_REPS];
             for (int r = 0; r < reps; r++)
                 v[r] = coll_pe_reps[r * set_size + k];
-            qsort(v, (size_t)reps, sizeof v[0], cmp_double);
-            printf("%s%.4g", k ? "," : "",
-                   reps % 2 ? v[reps / 2] : 0.5 * (v[reps / 2 - 1] + v[reps / 2]));
+            printf("%s%.4g", k ? "," : "", median(v, reps));
         }
         printf("]");
     }
@@ -981,9 +983,8 @@ int main(int argc, char **argv)
             for (size_t j = 0; j < PSYNC_LEN; j++)
                 psync[k][j] = SHMEM_SYNC_VALUE;
         }
-        coll_pe_last = malloc((size_t)set_size * sizeof(double));
         coll_pe_reps = malloc((size_t)MAX_REPS * set_size * sizeof(double));
-        if (!coll_src || !coll_dst || !coll_pe_last || !coll_pe_reps) {
+        if (!coll_src || !coll_dst || !coll_pe_reps) {
             fprintf(stderr, "PE %d: out of memory for the collectives\n", me);
             shmem_global_exit(1);
         }
@@ -1042,7 +1043,6 @@ int main(int argc, char **argv)
         }
         shmem_free(coll_dst);
         shmem_free(coll_src);
-        free(coll_pe_last);
         free(coll_pe_reps);
     }
 #if HAVE_PUT_SIGNAL
