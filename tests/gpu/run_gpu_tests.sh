@@ -1,25 +1,27 @@
 #!/bin/bash
 # Runs every GPU test on this machine's GPU(s) with 2 and 4 PEs, with MPS off
 # and then on (several PEs share one GPU), and prints one TAP stream plus a
-# summary line "N passed, N failed".  The whole of it takes longer than one
-# 10-minute call of the GPU machine (MPS off, 4 PEs through the proxy: see
-# tests/README.md); the variables below choose a slice.
+# summary line "N passed, N failed".  With the defaults it fits one
+# 10-minute call of the GPU machine (see tests/README.md for the times); the
+# variables below choose a slice.
 #
 #   here:   bash tests/gpu/stage.sh BUILD_DIR build-gpu-tests   (a --with-cuda build)
 #   there:  bash tests/gpu/run_gpu_tests.sh build-gpu-tests
 #
 # STAGED is a folder made by stage.sh (lib/, bin/) or a build tree itself.
 # Environment: NPS (default "2 4"), MPS_MODES (default "off on"), TEST_TIMEOUT
-# (seconds per run, default 300: with every peer through the proxy and MPS
-# off, amo took 173 s on 4 PEs, and coll on 4 PEs did not finish in 300 s:
-# 63 of its 71 cases passed), GPU_SETS (default "all": every GPU; else a
+# (seconds per run, default 300), GPU_SETS (default "all": every GPU; else a
 # space-separated list of CUDA_VISIBLE_DEVICES values, each a pass of its
 # own, e.g. "0 0,1" = one GPU, then two).  PE i runs on GPU (node-local rank
 # i) mod (visible GPUs): with 2 GPUs, 2 PEs get one GPU each, 4 PEs two each.
-# PROXY_MODES: ROCSHMEM_GPU_PROXY values (default "auto all": auto, the
-# default, where these same-node PEs use IPC; all, where every device RMA/AMO
-# to another PE goes through the host proxy), or "nodes": every PE its own
-# emulated node (ROCSHMEM_PES_PER_NODE=1, UCX_TLS=tcp,self), so peers' GPU
+# PROXY_MODES: ROCSHMEM_GPU_PROXY values (default "auto all" with MPS on,
+# "auto" with MPS off).  auto, the default, where these same-node PEs use
+# IPC; all, where every device RMA/AMO to another PE goes through the host
+# proxy: without MPS the PEs' processes take turns on the GPU, and every
+# request through the proxy waits for its process's turn (amo took 143 s
+# on 2 PEs and 173 s on 4, coll on 4 more than 300 s), so by default only
+# the proxy program itself goes through it with MPS off; or "nodes": every
+# PE its own emulated node (ROCSHMEM_PES_PER_NODE=1, UCX_TLS=tcp,self), so peers' GPU
 # heaps are reached only over UCX: host calls and the proxy ask the target PE
 # to do the work (a library built with UCX; stage.sh brings UCX along).  It
 # is slow: coll on 4 PEs took 273 s on the H200 machine (every device
@@ -144,7 +146,8 @@ for mode in ${MPS_MODES:-off on}; do
     "$mps_control" -d && echo "# MPS started"
   fi
   for np in ${NPS:-2 4}; do
-    for proxy in ${PROXY_MODES:-auto all}; do
+    if [ "$mode" = on ]; then proxies=${PROXY_MODES:-auto all}; else proxies=${PROXY_MODES:-auto}; fi
+    for proxy in $proxies; do
       if [ "$proxy" = nodes ]; then
         export ROCSHMEM_GPU_PROXY=auto ROCSHMEM_PES_PER_NODE=1 UCX_TLS=${NODES_UCX_TLS:-tcp,self}
       else
