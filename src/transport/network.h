@@ -48,8 +48,9 @@ void put(const char *call, int pe, const Location &to, const void *src, size_t b
 void get(const char *call, int pe, const Location &from, void *dst, size_t bytes, bool nbi);
 
 /* A synchronization counter's new value (sync/barrier.cc): one 8-byte put,
- * ordered after everything this PE issued before it (a fence first), that
- * quiet does not wait for.  Only the target's wait loop needs it, and it
+ * ordered after everything this PE issued before it (a fence first; where
+ * UCX maps the counter directly, a store after completing what is in
+ * flight), that quiet does not wait for.  Only the target's wait loop needs it, and it
  * observes the put itself; nothing a program can see depends on its remote
  * completion.  Teardown completes it. */
 void put_signal(const char *call, int pe, const Location &to, uint64_t value);
