@@ -1,6 +1,7 @@
 /* fanout_probe.c - how fast one core can hand a small message to several
  * others, by the ways a same-node broadcast could write it (no library: the
- * hardware's part of shmem_broadcast's cost; bench/coll/README.md).
+ * hardware's part of shmem_broadcast's cost; bench/README.md, "Collectives
+ * run 4").
  *
  * One root process and N-1 receivers (fork), sharing an anonymous mapping.
  * Each round the root "sends" sequence number i; every receiver spins until
@@ -8,7 +9,7 @@
  * times (TSC) from before its first store until it has seen each
  * acknowledgement, and records when each receiver's arrived.
  *
- * Ways of sending (-w):
+ * Ways of sending (each run times all four, one after the other):
  *   seq      one line per receiver at the receiver's side, written in
  *            receiver order (our msg::send loop today)
  *   rev      the same, in reverse receiver order
@@ -142,14 +143,10 @@ int main(int argc, char **argv)
                 for (int r = 1; r < n; r++) _m_prefetchw((void *)&s->inbox[r]);
                 /* fall through */
             case W_SEQ:
-                for (int r = 1; r < n; r++) {
-                    s->inbox[r].w[1] = v; /* the payload, then the sequence number */
-                    __atomic_store_n(&s->inbox[r].w[0], v, __ATOMIC_RELEASE);
-                }
-                break;
             case W_REV:
-                for (int r = n - 1; r >= 1; r--) {
-                    s->inbox[r].w[1] = v;
+                for (int k = 1; k < n; k++) {
+                    const int r = way == W_REV ? n - k : k;
+                    s->inbox[r].w[1] = v; /* the payload, then the sequence number */
                     __atomic_store_n(&s->inbox[r].w[0], v, __ATOMIC_RELEASE);
                 }
                 break;

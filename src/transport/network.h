@@ -50,9 +50,9 @@ void get(const char *call, int pe, const Location &from, void *dst, size_t bytes
 /* A synchronization counter's new value (sync/barrier.cc): one 8-byte put,
  * ordered after everything this PE issued before it (a fence first; where
  * UCX maps the counter directly, a store after completing what is in
- * flight), that quiet does not wait for.  Only the target's wait loop needs it, and it
- * observes the put itself; nothing a program can see depends on its remote
- * completion.  Teardown completes it. */
+ * flight), that quiet does not wait for.  Only the target's wait loop needs
+ * it, and it observes the put itself; nothing a program can see depends on
+ * its remote completion.  Teardown completes it. */
 void put_signal(const char *call, int pe, const Location &to, uint64_t value);
 
 enum class AtomicOp { Add, And, Or, Xor, Swap, CompareSwap };

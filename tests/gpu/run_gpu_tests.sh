@@ -21,17 +21,18 @@
 # request through the proxy waits for its process's turn (amo took 143 s
 # on 2 PEs and 173 s on 4, coll on 4 more than 300 s), so by default only
 # the proxy program itself goes through it with MPS off; or "nodes": every
-# PE its own emulated node (ROCSHMEM_PES_PER_NODE=1, UCX_TLS=tcp,self), so peers' GPU
-# heaps are reached only over UCX: host calls and the proxy ask the target PE
-# to do the work (a library built with UCX; stage.sh brings UCX along).  It
-# is slow: coll on 4 PEs took 273 s on the H200 machine (every device
-# transfer a TCP round trip through both hosts).  coll also runs once more
-# with ROCSHMEM_GPU_COLL_PUSH=0 (every size on the pull path) and once with
-# ROCSHMEM_GPU_COLL_PUSH=4096 on PE 0 only (every PE must take 4096).  The proxy test forces all
-# itself and runs once per size, with its finalize-report child
-# (`proxy --leftover`).  PROGS: the programs to run (default every one:
-# "rma amo sync stream coll ctx module proxy errors"; errors runs its cases
-# once per GPU set and PE count, in the first MPS mode).
+# PE its own emulated node (ROCSHMEM_PES_PER_NODE=1, UCX_TLS=tcp,self), so
+# peers' GPU heaps are reached only over UCX: host calls and the proxy ask
+# the target PE to do the work (a library built with UCX; stage.sh brings
+# UCX along).  It is slow: coll on 4 PEs took 273 s on the H200 machine
+# (every device transfer a TCP round trip through both hosts).  coll also
+# runs once more with ROCSHMEM_GPU_COLL_PUSH=0 (every size on the pull path)
+# and once with ROCSHMEM_GPU_COLL_PUSH=4096 on PE 0 only (every PE must take
+# 4096).  The proxy test forces all itself and runs once per size, with its
+# finalize-report child (`proxy --leftover`).  PROGS: the programs to run
+# (default every one: "rma amo sync stream coll ctx module proxy errors";
+# errors runs its cases once per GPU set and PE count, in the first MPS
+# mode).
 set -u
 staged=$(cd "${1:?usage: $0 STAGED_OR_BUILD_DIR}" && pwd)
 if [ -d "$staged/bin" ]; then bin=$staged/bin lib=$staged/lib
