@@ -428,8 +428,8 @@ int main(int argc, char **argv) {
     for (int op = 0; op < COLL_COUNT; ++op) {
       /* 32 KiB is the most a PE receives on the push path by default
        * (ROCSHMEM_GPU_COLL_PUSH): with 2 PEs a block of 32 KiB is pushed
-       * and one byte more goes by the put path (fcollect, alltoall; pulled
-       * by broadcast); with 4, a third of it is pushed.  1 MiB received is
+       * and one byte more goes by the put path; with 4, a third of it is
+       * pushed.  1 MiB received is
        * the put path's default limit (ROCSHMEM_GPU_COLL_PUT): with 2 PEs
        * blocks of 1 MiB are put and 4 bytes more pulled; with 4 PEs both
        * are pulled.  With the proxy forced, both paths are off: every size

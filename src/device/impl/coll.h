@@ -2,19 +2,20 @@
  * alltoall, reduce, reduce_scatter) by a group G (Thread, Wave, Workgroup:
  * every member calls with identical arguments).  Conventions in core.h.
  *
- * Two paths, chosen from the message size alone (so every member takes the
- * same one):
+ * Three paths, chosen from the message size alone (so every member takes
+ * the same one):
  *  - push (coll_push.h), when a PE receives up to ROCSHMEM_GPU_COLL_PUSH
  *    bytes in all and every PE maps every other's heap: one round of
  *    messages that carry their own flags into per-sender buffers, no team
  *    sync;
- *  - put (fcollect and alltoall), when a PE receives more than that but
- *    up to ROCSHMEM_GPU_COLL_PUT bytes: every PE stores its blocks straight
- *    into the members' dest, then one team sync (whose quiet completes the
- *    stores) says every block has landed and nobody reads my source any
- *    more.  OpenSHMEM leaves "dest ready on every member before any member
- *    calls" to the program, and this path relies on it: a member's dest may
- *    be written before that member calls (NVSHMEM's and rocSHMEM's device
+ *  - put, when a PE receives more than that but up to
+ *    ROCSHMEM_GPU_COLL_PUT bytes (broadcast, fcollect, alltoall): every PE
+ *    stores its blocks (broadcast: the root its message) straight into the
+ *    members' dest, then one team sync (whose quiet completes the stores)
+ *    says every block has landed and nobody reads my source any more.
+ *    OpenSHMEM leaves "dest ready on every member before any member calls"
+ *    to the program, and this path relies on it: a member's dest may be
+ *    written before that member calls (NVSHMEM's and rocSHMEM's device
  *    fcollect/alltoall behave so too).  The pull path's first sync is what
  *    it saves, a third of a 64 KiB collective's time (bench/gpu/README.md,
  *    tenth run);
@@ -58,13 +59,34 @@ namespace coll {
 
 /* ---------------------------------------------------------------- data movement */
 
+/* Whether a call in which `senders` members send each PE `bytes` takes the
+ * put path (after the push path declined it): the same answer on every
+ * member, as coll_put_bytes is the same everywhere (0 while any PE uses the
+ * proxy, or when some PE asked for 0). */
+inline __device__ bool put_fits(const State &s, size_t bytes, int senders) {
+  return receives_within(bytes, senders, s.coll_put_bytes);
+}
+
 /* Every member's dest gets the root's source (the root's too, as on the
- * host; nothing to copy when it is in place there).  dest need not be
- * symmetric: only the root's source is read remotely. */
+ * host; nothing to copy when it is in place there).  On the put path the
+ * root stores into the other members' dest (symmetric, as OpenSHMEM
+ * requires), its own last, and the team syncs once: across two GPUs over
+ * NVLink a 64 KiB broadcast pulled took 1.34x NVSHMEM's time, two syncs and
+ * reads across the link (bench/gpu/README.md, run 20). */
 template <class G>
 inline __device__ void broadcast(const State &s, const char *call, const Team &t, void *dest,
                                  const void *source, size_t bytes, int root) {
   if (push::fits(s, bytes, 1)) return push::broadcast<G>(s, t, dest, source, bytes, root);
+  if (put_fits(s, bytes, 1)) {
+    if (t.my_index == root)
+      for (int k = 1; k <= t.size; ++k) {
+        const int i = (root + k) % t.size;
+        if (i != root || dest != source)
+          put_share<G>(s, call, dest, source, bytes, t.pes[i], true, nullptr);
+      }
+    team_sync<G>(s, call, t); /* its quiet completes the stores */
+    return;
+  }
   team_sync<G>(s, call, t); /* the root's source is ready */
   if (t.my_index != root || dest != source) get<G>(s, call, dest, source, bytes, t.pes[root]);
   team_sync<G>(s, call, t); /* nobody reads it any more */
@@ -83,14 +105,6 @@ inline __device__ void gather_blocks(const State &s, const char *call, const Tea
     get<G>(s, call, d + i * bytes, from, bytes, t.pes[i]);
   }
   team_sync<G>(s, call, t);
-}
-
-/* Whether a call in which `senders` members send each PE `bytes` takes the
- * put path (after the push path declined it): the same answer on every
- * member, as coll_put_bytes is the same everywhere (0 while any PE uses the
- * proxy, or when some PE asked for 0). */
-inline __device__ bool put_fits(const State &s, size_t bytes, int senders) {
-  return receives_within(bytes, senders, s.coll_put_bytes);
 }
 
 /* Member i's dest[my_index * bytes ..] = my from + i * stride (a block of
