@@ -427,14 +427,16 @@ int main(int argc, char **argv) {
   for (const TestTeam *t : {&world, &rev})
     for (int op = 0; op < COLL_COUNT; ++op) {
       /* 32 KiB is the most a PE receives on the push path by default
-       * (ROCSHMEM_GPU_COLL_PUSH): with 2 PEs a block of 32 KiB is pushed
-       * and one byte more goes by the put path; with 4, a third of it is
-       * pushed.  1 MiB received is
-       * the put path's default limit (ROCSHMEM_GPU_COLL_PUT): with 2 PEs
-       * blocks of 1 MiB are put and 4 bytes more pulled; with 4 PEs both
-       * are pulled.  With the proxy forced, both paths are off: every size
-       * is pulled through the proxy, and the two limits themselves add only
-       * time (4 PEs without MPS: the program ran past 300 s). */
+       * (ROCSHMEM_GPU_COLL_PUSH): a 32 KiB broadcast, and with 2 PEs a
+       * 32 KiB block of fcollect/alltoall, are pushed and one byte more goes
+       * by the put path (with 4 PEs such blocks are put already: a PE
+       * receives three).  1 MiB received is the put path's default limit
+       * (ROCSHMEM_GPU_COLL_PUT): a 1 MiB broadcast, and with 2 PEs blocks of
+       * 1 MiB, are put and 4 bytes more pulled; with 4 PEs fcollect's and
+       * alltoall's blocks of both sizes are pulled.  With the proxy forced,
+       * both paths are off: every size is pulled through the proxy, and the
+       * two limits themselves add only time (4 PEs without MPS: the program
+       * ran past 300 s). */
       for (size_t nbytes : {size_t(0), size_t(1), size_t(37), size_t(32) << 10,
                             (size_t(32) << 10) + 1, size_t(1) << 20, (size_t(1) << 20) + 4})
         if (!gt_proxy_all() || (nbytes != size_t(32) << 10 && nbytes != size_t(1) << 20))

@@ -37,7 +37,9 @@ struct Args {
   char *local;   /* hipMalloc'ed: not symmetric */
   int n_pes;
 };
-constexpr size_t kHeapBytes = 4096;
+/* 64 KiB: a broadcast of it takes the put path (ROCSHMEM_GPU_COLL_PUSH's
+ * 32 KiB < 64 KiB <= ROCSHMEM_GPU_COLL_PUT's 1 MiB). */
+constexpr size_t kHeapBytes = 64 << 10;
 
 __global__ void k_put_pe(Args a) { rocshmem_putmem(a.heap, a.heap + 64, 8, a.n_pes); }
 __global__ void k_get_pe_negative(Args a) { rocshmem_getmem(a.local, a.heap, 8, -1); }
@@ -55,6 +57,11 @@ __global__ void k_amo_pe(Args a) {
   rocshmem_long_atomic_add(reinterpret_cast<long *>(a.heap), 1L, a.n_pes);
 }
 __global__ void k_put_wg_pe(Args a) { rocshmem_putmem_wg(a.heap, a.heap + 64, 256, -2); }
+/* The put path stores into every member's dest, which must be symmetric (PE
+ * 0 alone calls: the root traps at its first store, before the team sync). */
+__global__ void k_broadcast_put_not_heap(Args a) {
+  rocshmem_broadcastmem(ROCSHMEM_TEAM_WORLD, a.local, a.heap, kHeapBytes, 0);
+}
 
 /* PE 1 on another (emulated) node: no GPU copy reaches its heap. */
 void put_on_stream_other_node(Args a) {
@@ -94,6 +101,9 @@ const Case kCases[] = {
      "rocshmem_long_atomic_fetch_add: address 0x[0-9a-f]* is not aligned to 8 bytes"},
     {"amo_pe", k_amo_pe, 1, "rocshmem_long_atomic_add: pe = %d is out of range"},
     {"put_wg_pe", k_put_wg_pe, 64, "rocshmem_putmem_wg: pe = -2 is out of range"},
+    {"broadcast_put_not_heap", k_broadcast_put_not_heap, 1,
+     "rocshmem_broadcastmem: address 0x[0-9a-f]* (65536 bytes) is not inside the symmetric GPU "
+     "heap"},
     {"put_on_stream_other_node", nullptr, 0,
      "rocshmem_putmem_on_stream: dest" NOT_REACHABLE,
      put_on_stream_other_node, kOtherNodes},

@@ -122,7 +122,8 @@ tests/gpu/ctx: tests/gpu/ctx.o tests/gpu/ctx_kernels.o
 
 # Bad input to device calls (one case per job: a trapped kernel leaves the
 # GPU context unusable), run by run_gpu_tests.sh, not by make check:
-#   tests/gpu/errors  PE/address/alignment errors of RMA, p, AMOs, _wg: the
+#   tests/gpu/errors  PE/address/alignment errors of RMA, p, AMOs, _wg and
+#                     a collective's non-symmetric dest: the
 #                     device's message names the call and argument, the
 #                     launch fails, the job exits non-zero
 GPU_ERROR_PROG = tests/gpu/errors
