@@ -114,15 +114,20 @@ typedef void *hipDeviceptr_t;
  * symmetric heap), so its atomics are global ones: on a generic pointer nvcc
  * emits ATOM.E plus a fallback loop for shared memory. */
 #define ROCSHMEM_ASSUME_GLOBAL(p) __builtin_assume(__isGlobal(p))
-/* Release fences (ROCSHMEM_RELEASE_FENCE below): fence.release needs PTX ISA
- * 8.6 (CUDA 12.8) and sm_90; elsewhere the full fence. */
+/* Release and acquire fences (ROCSHMEM_RELEASE_FENCE below): fence.release
+ * and fence.acquire need PTX ISA 8.6 (CUDA 12.8) and sm_90; elsewhere the
+ * full fence. */
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900 && \
     (__CUDACC_VER_MAJOR__ > 12 || (__CUDACC_VER_MAJOR__ == 12 && __CUDACC_VER_MINOR__ >= 8))
 #define ROCSHMEM_RELEASE_FENCE() asm volatile("fence.release.gpu;" ::: "memory")
 #define ROCSHMEM_RELEASE_FENCE_SYSTEM() asm volatile("fence.release.sys;" ::: "memory")
+#define ROCSHMEM_ACQUIRE_FENCE() asm volatile("fence.acquire.gpu;" ::: "memory")
+#define ROCSHMEM_ACQUIRE_FENCE_SYSTEM() asm volatile("fence.acquire.sys;" ::: "memory")
 #else
 #define ROCSHMEM_RELEASE_FENCE() __threadfence()
 #define ROCSHMEM_RELEASE_FENCE_SYSTEM() __threadfence_system()
+#define ROCSHMEM_ACQUIRE_FENCE() __threadfence()
+#define ROCSHMEM_ACQUIRE_FENCE_SYSTEM() __threadfence_system()
 #endif
 #else
 /* A wavefront executes in lockstep on AMD: a compiler barrier suffices. */
@@ -133,12 +138,17 @@ typedef void *hipDeviceptr_t;
 #define ROCSHMEM_ASSUME_GLOBAL(p) ((void)(p))
 #define ROCSHMEM_RELEASE_FENCE() __builtin_amdgcn_fence(__ATOMIC_RELEASE, "agent")
 #define ROCSHMEM_RELEASE_FENCE_SYSTEM() __builtin_amdgcn_fence(__ATOMIC_RELEASE, "")
+#define ROCSHMEM_ACQUIRE_FENCE() __builtin_amdgcn_fence(__ATOMIC_ACQUIRE, "agent")
+#define ROCSHMEM_ACQUIRE_FENCE_SYSTEM() __builtin_amdgcn_fence(__ATOMIC_ACQUIRE, "")
 #endif
 /* ROCSHMEM_RELEASE_FENCE() (device scope), _SYSTEM() (system scope): this
  * thread's earlier stores and atomics are performed before its later ones,
  * without what __threadfence() adds for an acquire, the invalidation of the
  * SM's L1 cache (CCTL.IVALL on NVIDIA, buffer_gl0_inv / buffer_gl1_inv on
- * AMD), after which every load misses. */
+ * AMD), after which every load misses.  ROCSHMEM_ACQUIRE_FENCE() (_SYSTEM()):
+ * the other half, after a load that observed a flag: later loads see what
+ * the flag's writer released, without waiting, as a full fence does, until
+ * this thread's own earlier stores are performed. */
 /* atomicAdd & co. are device ("agent") scope on both platforms, their
  * _system twins system scope; both exist for unsigned int and unsigned long
  * long, the only operand types the device library uses. */

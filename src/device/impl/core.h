@@ -224,6 +224,18 @@ inline __device__ void release_fence(const State &s) {
     ROCSHMEM_RELEASE_FENCE_SYSTEM();
 }
 
+/* The acquire half alone, after a load that observed another PE's flag: this
+ * thread's later loads see what that PE released before the flag.  Unlike
+ * memory_fence it does not wait for this thread's own earlier stores and
+ * atomics to be performed (a barrier's arrivals at the other members are
+ * still in flight when their arrivals here are seen). */
+inline __device__ void acquire_fence(const State &s) {
+  if (s.all_same_gpu)
+    ROCSHMEM_ACQUIRE_FENCE();
+  else
+    ROCSHMEM_ACQUIRE_FENCE_SYSTEM();
+}
+
 /* Completes this thread's earlier RMA and AMOs to every PE: the release
  * fence, and the proxy requests of the context (nullptr: the default one;
  * their completion is acquired with a full fence, as the proxy's GET
