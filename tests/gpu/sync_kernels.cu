@@ -17,15 +17,24 @@ __device__ static void group_sync(int gran) {
   if (gran == GRAN_WG) rocshmem_sync_all_wg();
 }
 
+/* The slot is read with plain loads, which the SM's L1 cache may serve: the
+ * read before the put brings the line in, so the read after the barrier
+ * sees the previous PE's store only if the barrier's acquire invalidated the
+ * line (a volatile read would go to L2 and pass without the acquire). */
 __global__ void barrier_rounds(int *slot, int rounds, int gran, ull *errors) {
   if (!member(gran)) return;
   int next = (rocshmem_my_pe() + 1) % rocshmem_n_pes();
+  int cached = 0;
   for (int r = 1; r <= rounds; ++r) {
-    if (tid() == 0) rocshmem_int_p(slot, r, next);
+    if (tid() == 0) {
+      cached += *slot;
+      rocshmem_int_p(slot, r, next);
+    }
     group_barrier(gran);
-    if (tid() == 0 && *(volatile int *)slot != r) atomicAdd(errors, 1ull);
+    if (tid() == 0 && *slot != r) atomicAdd(errors, 1ull);
     group_sync(gran);
   }
+  if (cached < 0) atomicAdd(errors, 1ull); /* (keeps the reads before the puts) */
 }
 
 __global__ void ptr_check(int *buf, int *out) {
