@@ -106,15 +106,17 @@ inline __device__ size_t wait_until_some(const State &s, const WaitSet<T> &set,
  * Pairwise counters: sync_arrive[q] (symmetric) counts the syncs PE q has
  * signalled to this PE, sync_expected[q] (private) the syncs this PE has met
  * with q.  Each counter has one writer, so a PE signals by storing its new
- * count with q into sync_arrive[me] on q (after its release fence: NVSHMEM's
- * barrier signals so too; a remote atomic add cost 0.1 us more on one H200),
- * then waits until each member's counter here reaches that count.  A member
- * reached through the proxy gets an add of 1 instead (the proxy has no
- * ordered store), which yields the same values.  Counters only grow (64 bits
- * never wrap), so a member racing ahead into the next sync cannot be
- * mistaken for a missing one, and syncs over different PE sets (world,
- * teams) share the counters as long as each pair of PEs meets them in the
- * same order, which collective call order guarantees.
+ * count with q into sync_arrive[me] on q, after its release fence (as the
+ * host barrier, src/sync/barrier.cc, and NVSHMEM's do; a remote atomic add
+ * cost 0.1 us more on one H200), then waits until each member's counter
+ * here reaches its count with that member.  A member reached through the
+ * proxy gets an add of 1 instead (a proxy request carries an AMO's operand,
+ * while a put's data would have to sit in memory), which yields the same
+ * values.  Counters only grow (64 bits never wrap), so a member racing ahead
+ * into the next sync cannot be mistaken for a missing one, and syncs over
+ * different PE sets (world, teams) share the counters as long as each pair
+ * of PEs meets them in the same order, which collective call order
+ * guarantees.
  *
  * One thread per PE at a time.  No quiet: sync_all orders this thread's
  * earlier stores (its full fence is also quiet's release fence for
