@@ -19,8 +19,10 @@ __device__ static void group_sync(int gran) {
 
 /* The slot is read with plain loads, which the SM's L1 cache may serve: the
  * read before the put brings the line in, so the read after the barrier
- * sees the previous PE's store only if the barrier's acquire invalidated the
- * line (a volatile read would go to L2 and pass without the acquire). */
+ * sees the previous PE's store only if the barrier invalidated the line
+ * (its acquire, or the full fence it opens with).  A barrier that never
+ * invalidates L1 failed 49 of 50 rounds (bench/gpu run 21); a volatile read
+ * goes to L2 and would pass. */
 __global__ void barrier_rounds(int *slot, int rounds, int gran, ull *errors) {
   if (!member(gran)) return;
   int next = (rocshmem_my_pe() + 1) % rocshmem_n_pes();
