@@ -111,8 +111,7 @@ inline __device__ void store_line(char *dst, size_t bytes, size_t l, uint2 v) {
 }
 
 inline __device__ void store_word(uint64_t *p, unsigned data, uint32_t seq) {
-  *reinterpret_cast<volatile unsigned long long *>(p) =
-      static_cast<unsigned long long>(seq) << 32 | data;
+  store_volatile(p, static_cast<uint64_t>(seq) << 32 | data);
 }
 
 /* Line l of an inbox buffer once both its words carry seq; w0 and w1 are
@@ -186,7 +185,7 @@ inline __device__ void count_sent(const State &s, int pe) { ++s.push_sent[pe]; }
 /* Counts the message taken from pe and frees its buffer for pe. */
 inline __device__ void count_received(const State &s, int pe) {
   const uint32_t seq = ++s.push_recv[pe];
-  *reinterpret_cast<volatile uint32_t *>(at_peer(s, s.push_ack + s.my_pe, pe)) = seq;
+  store_volatile(at_peer(s, s.push_ack + s.my_pe, pe), seq);
 }
 
 /* The end of a collective: once every member of G is done with the

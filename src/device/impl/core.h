@@ -293,6 +293,13 @@ inline __device__ T load_volatile(const T *p) {
   return bit_cast<T>(bits);
 }
 
+/* Its store twin: one access the compiler keeps, for flags and counters that
+ * other PEs poll. */
+template <class T>
+inline __device__ void store_volatile(T *p, T value) {
+  *reinterpret_cast<volatile Bits<T> *>(p) = bit_cast<Bits<T>>(value);
+}
+
 /* ---------------------------------------------------------------- comparisons */
 inline __device__ bool valid_cmp(int cmp) { return cmp >= ROCSHMEM_CMP_EQ && cmp <= ROCSHMEM_CMP_LE; }
 

@@ -128,13 +128,13 @@ template <class PeAt>
 inline __device__ void sync_members(const State &s, const char *call, int n, PeAt pe_at) {
   memory_fence(s); /* release: the arrival must not overtake this PE's stores (requests
                       to the proxy are ordered before it by the proxy itself) */
+  uint64_t *mine = s.sync_arrive + s.my_pe;
   for (int i = 0; i < n; ++i) {
     int pe = pe_at(i);
     if (pe == s.my_pe) continue;
-    uint64_t count = ++s.sync_expected[pe];
-    uint64_t *mine = s.sync_arrive + s.my_pe;
-    if (auto *remote = reinterpret_cast<volatile uint64_t *>(translate(s, mine, pe)))
-      *remote = count;
+    const uint64_t count = ++s.sync_expected[pe];
+    if (auto *remote = reinterpret_cast<uint64_t *>(translate(s, mine, pe)))
+      store_volatile(remote, count);
     else
       update<uint64_t>(s, AmoOp::FETCH_ADD, mine, 1, pe, call);
   }
