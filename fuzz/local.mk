@@ -27,7 +27,7 @@ if HAVE_FUZZERS
 check_SCRIPTS += $(FUZZ_TARGETS)
 endif
 CLEANFILES += $(FUZZ_TARGETS)
-TESTS += fuzz/run_fuzz.sh
+# (fuzz/run_fuzz.sh is the first of TESTS, in Makefile.am)
 AM_TESTS_ENVIRONMENT += ROCTEST_FUZZ_TARGETS='$(FUZZ_TARGETS)'; export ROCTEST_FUZZ_TARGETS; \
 	ROCTEST_FUZZ_CXX='$(FUZZ_CXX)'; export ROCTEST_FUZZ_CXX;
 EXTRA_DIST += fuzz/README.md fuzz/run_fuzz.sh $(FUZZ_TARGETS:=.cc) fuzz/corpus

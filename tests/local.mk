@@ -32,6 +32,12 @@ AM_TESTS_ENVIRONMENT = \
 
 EXTRA_DIST += tests/README.md tests/mpirun_test.sh tests/functional/common/tap.sh
 
+# The longest tests come first in TESTS (after the fuzzers, Makefile.am):
+# `make -j` starts them in this order, and the Python suite (its pip install
+# compiles the module), listed after the functional programs, ran alone for
+# the last 40 s of make check on 2 cores.
+include $(srcdir)/tests/python/local.mk
+
 # ---------------------------------------------------------------- unit tests (Check)
 # Internal C++ interfaces, called directly (the shared library exports the
 # rocshmem namespace).
@@ -181,18 +187,19 @@ FT_HELPERS = \
 	tests/functional/faults/fault_pe \
 	tests/functional/faults/peer_uid
 
+# (longest first: see PYTHON_TESTS above)
 FT_SHELL_TESTS = \
+	tests/functional/errors/bad_input.sh \
+	tests/functional/api/header_compile.sh \
+	tests/functional/net/two_hosts.sh \
+	tests/functional/faults/faults.sh \
 	tests/functional/setup/singleton.sh \
 	tests/functional/setup/spin_budget.sh \
-	tests/functional/errors/bad_input.sh \
-	tests/functional/faults/faults.sh \
-	tests/functional/faults/peer_uid.sh \
-	tests/functional/api/header_compile.sh \
-	tests/functional/net/two_hosts.sh
+	tests/functional/faults/peer_uid.sh
 
 check_PROGRAMS += $(FT_PROGS) $(FT_HELPERS)
 check_SCRIPTS = $(FT_WRAPPERS)
-TESTS += $(FT_WRAPPERS) $(FT_SHELL_TESTS)
+TESTS += $(FT_SHELL_TESTS) $(FT_WRAPPERS)
 CLEANFILES += $(FT_WRAPPERS)
 EXTRA_DIST += $(FT_SHELL_TESTS) \
 	tests/functional/api/link_all.c \
@@ -386,8 +393,6 @@ clean-local: clean-stage
 clean-stage:
 	rm -rf $(ROCTEST_STAGE)
 .PHONY: clean-stage
-
-include $(srcdir)/tests/python/local.mk
 
 INSTALL_TESTS = \
 	tests/install/wrappers.sh \

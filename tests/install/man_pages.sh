@@ -24,13 +24,31 @@ resolve() {
   fi
 }
 
-missing=""
-nmissing=0
-for n in $names; do
-  resolve 3 "$n" >/dev/null || { missing="$missing $n"; nmissing=$((nmissing + 1)); }
-done
+# unresolved SECTION < NAMES: prints the names that resolve() would not, in
+# one awk process (a resolve per name forks sed and grep: with 1700 names
+# that was a minute of make check on 2 cores).
+unresolved() {
+  awk -v dir="$mandir" -v sec="$1" '
+    function has_name(f,   line, ok) {
+      if (f in named) return named[f]
+      ok = 0
+      while ((getline line < f) > 0) if (line ~ /^\.SH NAME/) { ok = 1; break }
+      close(f)
+      return named[f] = ok
+    }
+    NF {
+      f = dir "/man" sec "/" $1 "." sec
+      if ((getline first < f) <= 0) { print $1; next }
+      close(f)
+      if (first ~ /^\.so +/) { sub(/^\.so +/, "", first); f = dir "/" first }
+      if (!has_name(f)) print $1
+    }'
+}
+
+missing=$(echo "$names" | unresolved 3)
+nmissing=$(echo "$missing" | awk 'NF' | wc -l)
 tap_result "$([ "$nmissing" -eq 0 ] && echo 0 || echo 1)" "all $total names of the conformance list lead to a man3 page ($nmissing without)"
-[ -z "$missing" ] || echo "$missing" | tr ' ' '\n' | sed '/^$/d' | head -n 60 | tap_diag
+[ -z "$missing" ] || echo "$missing" | head -n 60 | tap_diag
 
 for n in oshcc oshc++ oshCC oshcxx rocshmem-oshcc oshrun shmemrun rocshmem-oshrun rocshmem_info; do
   page=$(resolve 1 "$n")
@@ -41,8 +59,7 @@ tap_result "$([ -n "$page" ] && echo 0 || echo 1)" "the overview rocshmem(7) is 
 
 # Every page the family pages name in SEE ALSO exists.
 dangling=""
-for f in "$mandir"/man[137]/*.[137]; do
-  grep -q '^\.so ' "$f" && continue
+for f in $(grep -L '^\.so ' "$mandir"/man[137]/*.[137]); do
   for ref in $(sed -n '/^\.SH SEE ALSO/,/^\.SH/s/^\.BR  *\([A-Za-z_][A-Za-z0-9_+-]*\) *(\([137]\)).*/\1.\2/p' "$f"); do
     name=${ref%.*} sec=${ref##*.}
     case "$name" in mpicc | mpirun | pkg-config) continue ;; esac # other packages' pages

@@ -60,10 +60,12 @@ memcheck: examples/ring
 # unit tests; about 6 minutes on 2 cores (docs/ARCHITECTURE.md).
 # `make check-sanitize SANITIZE_TESTS='$(SANITIZE_ALL_TESTS)'` runs all of
 # the functional suite.
-ASAN_TESTS = $(FT_PROGS:=-np2.test) $(FT_NET_PROGS:=-np2-ucx1.test) \
+# bad_input.sh first: the longest (tests/local.mk, PYTHON_TESTS).
+ASAN_TESTS = tests/functional/errors/bad_input.sh \
+	$(FT_PROGS:=-np2.test) $(FT_NET_PROGS:=-np2-ucx1.test) \
 	$(FT_NETONLY_PROGS:=-np2-ucx1.test) $(STRESS_WRAPPERS) \
 	tests/functional/faults/faults.sh tests/functional/faults/peer_uid.sh \
-	tests/functional/errors/bad_input.sh tests/functional/setup/singleton.sh \
+	tests/functional/setup/singleton.sh \
 	tests/functional/bootstrap/uniqueid.sh tests/functional/bootstrap/uniqueid_faults.sh \
 	$(UNIT_TESTS)
 # Under ThreadSanitizer: the programs with threads of their own
