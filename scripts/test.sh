@@ -198,11 +198,14 @@ cuda_check() {
     make install >/dev/null &&
     install/bin/oshcc "$root/examples/gpu_ring.cu" -o gpu_ring_by_oshcc && test -x gpu_ring_by_oshcc
 }
+# Debian's hipcc 5.2.3 leaves an empty directory in $TMPDIR for every
+# -fgpu-rdc compile (sync-d56620, ...): give it one inside the build.
 hip_check() {
-  rm -rf "$root/build-hip" && mkdir -p "$root/build-hip" && cd "$root/build-hip" &&
+  rm -rf "$root/build-hip" && mkdir -p "$root/build-hip/tmp" && cd "$root/build-hip" &&
     ../configure --with-hip="$hip_home" --with-gpu-arch=gfx90a --without-ucx --without-hwloc \
       CFLAGS=-O0 CXXFLAGS=-O0 &&
-    make -j"$jobs" GPU_CCFLAGS="-std=c++17 -O0 -x hip" librocshmem_device.a librocshmem.la
+    TMPDIR="$root/build-hip/tmp" \
+      make -j"$jobs" GPU_CCFLAGS="-std=c++17 -O0 -x hip" librocshmem_device.a librocshmem.la
 }
 if [ "${GPU_CHECKS:-1}" = 1 ]; then
   cuda_home=${CUDA_HOME:-/usr/local/cuda}

@@ -379,12 +379,15 @@ $(FT_WRAPPERS): $(srcdir)/tests/local.mk
 # through oshcc and oshc++, rocshmem_info and the manual pages.  They use a
 # staged installation (DESTDIR) made before the tests run; the wrappers find
 # it through ROCSHMEM_PREFIX, as after moving an installation.  It is made
-# anew by every `make check`, so it cannot go stale.
+# anew by every `make check`, so it cannot go stale.  The removal, the
+# install and the stamp are separate recipe lines: make runs a line that
+# names $(MAKE) even under `make -n`, and the removal must not run then.
 ROCTEST_STAGE = tests/stage
 tests/stage.stamp: FORCE-STAGE
-	$(AM_V_GEN)rm -rf $(ROCTEST_STAGE) $@ && \
-	$(MAKE) $(AM_MAKEFLAGS) install DESTDIR='$(abs_top_builddir)/$(ROCTEST_STAGE)' \
-	  >tests/stage.log 2>&1 || { tail -n 30 tests/stage.log; exit 1; }; touch $@
+	$(AM_V_at)rm -rf $(ROCTEST_STAGE) $@
+	$(AM_V_GEN)$(MAKE) $(AM_MAKEFLAGS) install DESTDIR='$(abs_top_builddir)/$(ROCTEST_STAGE)' \
+	  >tests/stage.log 2>&1 || { tail -n 30 tests/stage.log; exit 1; }
+	$(AM_V_at)touch $@
 FORCE-STAGE:
 .PHONY: FORCE-STAGE
 check_SCRIPTS += tests/stage.stamp
