@@ -9,6 +9,7 @@
 
 #include <vector>
 
+#include "core/log.h"
 #include "core/runtime.h"
 
 namespace {
@@ -120,6 +121,7 @@ ROCSHMEM_REDUCE_ARITH_TYPES(SHMEMX_DEFINE_SCAN)
 SHMEM_REDUCE_EXTRA_ARITH_TYPES(SHMEMX_DEFINE_SCAN)
 
 void shmemx_query_initialized(int *initialized) {
+  if (!initialized) rocshmem::fatal("shmemx_query_initialized", "initialized = NULL");
   *initialized = rocshmem::g_runtime.initialized ? 1 : 0;
 }
 

@@ -251,6 +251,7 @@ void collect_by_mpi(const char *call, int comm, const Group &g, void *dest,
       fatal(call, "the members' blocks add up to more than %d bytes, the most this job's "
             "collect (MPI messages, across nodes) can move in one call", INT_MAX);
   }
+  check_dest(call, dest, total);
   boot_allgatherv(comm, apart_from(source, bytes, dest, total), bytes, dest, counts, displs);
 }
 
@@ -261,6 +262,7 @@ void broadcast(const char *call, const Group &g, void *dest, const void *source,
   const size_t bytes = byte_count(call, nelems, elem_size);
   if (root < 0 || root >= g.size)
     fatal(call, "PE_root = %d is not a member index of the %d-PE team", root, g.size);
+  if (g.me != root || root_receives) check_dest(call, dest, bytes);
   if (const int comm = by_mpi(call, g, bytes); comm != kNoBootComm) {
     enter(call, g);
     if (bytes) peer_locate(call, g.me == root ? "source" : "dest", g.me == root ? source : dest,
@@ -294,7 +296,7 @@ void broadcast(const char *call, const Group &g, void *dest, const void *source,
 void fcollect(const char *call, const Group &g, void *dest, const void *source, size_t nelems,
               size_t elem_size) {
   const size_t bytes = byte_count(call, nelems, elem_size);
-  byte_count(call, bytes, static_cast<size_t>(g.size));
+  check_dest(call, dest, byte_count(call, bytes, static_cast<size_t>(g.size)));
   char *out = static_cast<char *>(dest);
   if (const int comm = by_mpi(call, g, bytes * g.size); comm != kNoBootComm) {
     enter(call, g);
@@ -342,6 +344,9 @@ void collect(const char *call, const Group &g, void *dest, const void *source, s
     std::vector<size_t> len(g.size);
     for_others(g, [&](int m) { data[m] = msg::recv(g.world_pe(m), &len[m]); });
     len[g.me] = bytes;
+    size_t total = 0;
+    for (int m = 0; m < g.size; ++m) total += len[m];
+    check_dest(call, dest, total);
     for (int m = 0; m < g.size; ++m) {
       if (m == g.me) {
         if (bytes) std::memmove(out, source, bytes);
@@ -355,6 +360,9 @@ void collect(const char *call, const Group &g, void *dest, const void *source, s
     return;
   }
   begin(call, g, {}, bytes);
+  size_t total = 0;
+  for (int m = 0; m < g.size; ++m) total += shared_by(call, g, m);
+  check_dest(call, dest, total);
   for (int m = 0; m < g.size; ++m) {
     size_t theirs = shared_by(call, g, m);
     read_member(call, "source", source, theirs, g, m, out);
@@ -367,6 +375,7 @@ void alltoall(const char *call, const Group &g, void *dest, const void *source, 
               size_t elem_size) {
   const size_t bytes = byte_count(call, nelems, elem_size);
   const size_t total = byte_count(call, bytes, static_cast<size_t>(g.size));
+  check_dest(call, dest, total);
   const char *in = static_cast<const char *>(source);
   if (const int comm = by_mpi(call, g, total); comm != kNoBootComm) {
     enter(call, g);
@@ -401,7 +410,12 @@ void alltoalls(const char *call, const Group &g, void *dest, const void *source,
   if (dst < 1 || sst < 1)
     fatal(call, "dst = %td and sst = %td must both be at least 1", dst, sst);
   const size_t n = static_cast<size_t>(g.size);
-  const size_t span = byte_count(call, byte_count(call, nelems * n, elem_size), static_cast<size_t>(sst));
+  const size_t per_pe = byte_count(call, byte_count(call, nelems, n), elem_size);
+  const size_t span = byte_count(call, per_pe, static_cast<size_t>(sst));
+  /* dest is written through its last element, (n * nelems - 1) * dst + 1 in. */
+  if (nelems)
+    check_dest(call, dest,
+               byte_count(call, per_pe - elem_size, static_cast<size_t>(dst)) + elem_size);
   begin(call, g, {{"dst", static_cast<long>(dst)}, {"sst", static_cast<long>(sst)},
                   {"nelems", static_cast<long>(nelems)}});
   char *out = static_cast<char *>(dest);

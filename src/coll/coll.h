@@ -44,6 +44,7 @@
 #include "sync/boot_comm.h"
 #include "team/group.h"
 #include "transport/peer_table.h"
+#include "transport/peer_table.h"
 
 namespace rocshmem {
 namespace coll {
@@ -83,6 +84,16 @@ void read_member(const char *call, const char *arg, const void *addr, size_t len
                  int m, void *dst);
 
 size_t byte_count(const char *call, size_t nelems, size_t elem_size);
+
+/* A collective's dest here, `len` bytes of it about to be written.  The
+ * spec makes dest symmetric; one outside every symmetric segment is left
+ * alone (this PE's CPU writes it, as OSHMEM's does), but one that starts in
+ * the heap or the static data and runs past its end ends the job naming
+ * the call and the argument, instead of being written past the segment. */
+inline void check_dest(const char *call, const void *dest, size_t len) {
+  if (len && peer_segment_of(dest, 1) >= 0 && peer_segment_of(dest, len) < 0)
+    peer_bad_address(call, "dest", dest, len, g_peers.my_pe);
+}
 
 /* Jobs spanning nodes over tcp (sync/boot_comm.h): a collective of a group
  * spanning nodes moves its data with our schedules of MPI messages on the
@@ -245,6 +256,7 @@ void reduce_by_mpi(int comm, const Group &g, T *dest, const T *source, size_t nr
 template <class T, class Op>
 void reduce(const char *call, const Group &g, T *dest, const T *source, size_t nreduce) {
   const size_t bytes = byte_count(call, nreduce, sizeof(T));
+  check_dest(call, dest, bytes);
   if (const int comm = by_mpi(call, g, bytes * g.size + sizeof(T)); comm != kNoBootComm) {
     enter(call, g);
     if (bytes) {
@@ -290,9 +302,12 @@ void reduce(const char *call, const Group &g, T *dest, const T *source, size_t n
  * member's source[0 .. nreduce * g.size). */
 template <class T, class Op>
 void reduce_scatter(const char *call, const Group &g, T *dest, const T *source, size_t nreduce) {
-  const size_t total = nreduce * static_cast<size_t>(g.size);
-  byte_count(call, total, sizeof(T));
+  const size_t total = byte_count(call, nreduce, static_cast<size_t>(g.size));
+  const size_t bytes = byte_count(call, total, sizeof(T));
+  check_dest(call, dest, nreduce * sizeof(T));
   begin(call, g, {{"nreduce", static_cast<long>(nreduce)}});
+  /* Checked before the scratch buffer of nreduce elements is allocated. */
+  if (bytes) peer_locate(call, "source", source, bytes, g.world_pe(g.me));
   T *tmp = scratch<T>(nreduce);
   if (nreduce) reduce_range<T, Op>(call, g, tmp, source, nreduce * g.me, nreduce);
   group_sync(call, g);

@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "../common/ftest.h"
+#include <shmemx.h>
 
 enum { SURVIVED = 90, WRONG_RESULT = 91 };
 
@@ -498,6 +499,27 @@ static int fcollect_past_heap_end(void) { /* run with SHMEM_SYMMETRIC_SIZE=1M */
   (void)shmem_long_fcollect(SHMEM_TEAM_WORLD, p, p, 1 << 20);
   return SURVIVED;
 }
+/* A dest that starts in the heap and runs past its end: every collective
+ * checks it before writing (run with SHMEM_SYMMETRIC_SIZE=1M). */
+static int bcast_dest_past_heap_end(void) {
+  long *p = (long *)shmem_malloc(64);
+  (void)shmem_long_broadcast(SHMEM_TEAM_WORLD, p, sym_longs(), 1 << 20, 0);
+  return SURVIVED;
+}
+static int reduce_dest_past_heap_end(void) {
+  long *p = (long *)shmem_malloc(64);
+  (void)shmem_long_sum_reduce(SHMEM_TEAM_WORLD, p, sym_longs(), 1 << 20);
+  return SURVIVED;
+}
+static int alltoalls_dst_past_heap_end(void) { /* dest's last element 8 MiB in */
+  long *p = (long *)shmem_malloc(64);
+  (void)shmem_long_alltoalls(SHMEM_TEAM_WORLD, p, sym_longs(), 1 << 20, 1, 1);
+  return SURVIVED;
+}
+static int query_initialized_null(void) {
+  shmemx_query_initialized(NULL);
+  return SURVIVED;
+}
 static int bcast_count_overflow(void) {
   long *p = sym_longs();
   (void)shmem_long_broadcast(SHMEM_TEAM_WORLD, p, p + 8, SIZE_MAX / 4, 0);
@@ -662,6 +684,10 @@ static const bad_case cases[] = {
     {"get_past_heap_end", get_past_heap_end, 0},
     {"fcollect_past_heap_end", fcollect_past_heap_end, 0},
     {"bcast_count_overflow", bcast_count_overflow, 0},
+    {"bcast_dest_past_heap_end", bcast_dest_past_heap_end, 0},
+    {"reduce_dest_past_heap_end", reduce_dest_past_heap_end, 0},
+    {"alltoalls_dst_past_heap_end", alltoalls_dst_past_heap_end, 0},
+    {"query_initialized_null", query_initialized_null, 0},
     {"error_on_one_pe", error_on_one_pe, 0},
     {"global_exit_7", global_exit_7, 0},
     {"heap_size_mismatch", heap_size_mismatch, 0},

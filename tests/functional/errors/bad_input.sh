@@ -203,6 +203,10 @@ expect lock_misaligned           fail '' 'shmem_set_lock' 'is not aligned to 8 b
 expect get_past_heap_end         fail 'SHMEM_SYMMETRIC_SIZE=1M' 'shmem_getmem' 'source = .*runs past the end of the symmetric heap'
 expect fcollect_past_heap_end    fail 'SHMEM_SYMMETRIC_SIZE=1M' 'shmem_long_fcollect' 'runs past the end of the symmetric heap'
 expect bcast_count_overflow      fail '' 'shmem_long_broadcast' 'nelems = [0-9]+ .*overflows'
+expect bcast_dest_past_heap_end  fail 'SHMEM_SYMMETRIC_SIZE=1M' 'shmem_long_broadcast: dest = .*runs past the end of the symmetric heap'
+expect reduce_dest_past_heap_end fail 'SHMEM_SYMMETRIC_SIZE=1M' 'shmem_long_sum_reduce: dest = .*runs past the end of the symmetric heap'
+expect alltoalls_dst_past_heap_end fail 'SHMEM_SYMMETRIC_SIZE=1M' 'shmem_long_alltoalls: dest = .*length 8388616 .*runs past the end'
+expect query_initialized_null    fail '' 'shmemx_query_initialized: initialized = NULL'
 
 # One call of every family before shmem_init and after shmem_finalize
 # (bad_input.c's lifecycle table).
