@@ -5,6 +5,11 @@
  *                lock's home; 0 = free)
  *   bits 31..61  next: PE+1 of the PE queued behind this PE (0 = none yet)
  *   bit  62      wait: set while this PE waits for the lock to be handed over
+ *   bit  63      held: set from this PE's set_lock (or successful test_lock)
+ *                to its clear_lock, so that misuse that would otherwise
+ *                hang (clearing a lock this PE does not hold, setting one it
+ *                already holds: it would queue behind itself) ends the job
+ *                with a message instead
  * All updates are 64-bit atomics (CAS, and, or) on the word that holds the
  * field, so the fields of PE 0's word never disturb each other.
  *
@@ -31,6 +36,7 @@ constexpr uint64_t kTailMask = (1ull << 31) - 1;
 constexpr int kNextShift = 31;
 constexpr uint64_t kNextMask = kTailMask << kNextShift;
 constexpr uint64_t kWaitBit = 1ull << 62;
+constexpr uint64_t kHeldBit = 1ull << 63;
 constexpr int kHome = 0;
 
 /* The lock word as the AMO layer sees it (CPU or network atomics, by the
@@ -71,9 +77,14 @@ uint64_t exchange_tail(const char *call, long *lock, uint64_t tail, bool expect_
 
 void acquire(const char *call, long *lock) {
   const int me = g_runtime.my_pe;
-  fetch_and(call, lock, ~(kNextMask | kWaitBit), me);
-  fetch_or(call, lock, kWaitBit, me);
+  if (fetch_and(call, lock, ~(kNextMask | kWaitBit), me) & kHeldBit)
+    fatal(call, "lock = %p is already held by this PE (PE %d); locks are not recursive", lock, me);
+  fetch_or(call, lock, kWaitBit | kHeldBit, me);
   uint64_t prev = exchange_tail(call, lock, static_cast<uint64_t>(me) + 1, true, 0);
+  if (prev > static_cast<uint64_t>(g_runtime.n_pes))
+    fatal(call, "lock = %p names PE %llu as its last holder in a %d-PE job: it is not a lock "
+          "word (a lock must be a symmetric long set to 0 before first use)",
+          lock, static_cast<unsigned long long>(prev - 1), g_runtime.n_pes);
   if (prev == 0) {
     fetch_and(call, lock, ~kWaitBit, me);
     return;
@@ -86,12 +97,17 @@ int try_acquire(const char *call, long *lock) {
   const int me = g_runtime.my_pe;
   if ((fetch(call, lock, kHome) & kTailMask) != 0) return 1;
   fetch_and(call, lock, ~(kNextMask | kWaitBit), me);
-  return exchange_tail(call, lock, static_cast<uint64_t>(me) + 1, false, 0) == 0 ? 0 : 1;
+  if (exchange_tail(call, lock, static_cast<uint64_t>(me) + 1, false, 0) != 0) return 1;
+  fetch_or(call, lock, kHeldBit, me);
+  return 0;
 }
 
 void release(const char *call, long *lock) {
   const int me = g_runtime.my_pe;
   const uint64_t me1 = static_cast<uint64_t>(me) + 1;
+  if (!(fetch_and(call, lock, ~kHeldBit, me) & kHeldBit))
+    fatal(call, "lock = %p is not held by this PE (PE %d): clear_lock must follow its set_lock "
+          "or a successful test_lock", lock, me);
   /* Writes made under the lock must be complete before the next holder runs. */
   std::atomic_thread_fence(std::memory_order_seq_cst);
   net::quiet();

@@ -489,6 +489,25 @@ static int lock_misaligned(void) {
   shmem_set_lock((long *)(p + 4));
   return SURVIVED;
 }
+/* Lock misuse that would hang: each PE its own lock word (sym_longs is
+ * zeroed), so the cases do not depend on the other PE's timing. */
+static int lock_clear_not_held(void) {
+  shmem_clear_lock(sym_longs());
+  return SURVIVED;
+}
+static int lock_set_twice(void) {
+  long *lock = sym_longs();
+  shmem_set_lock(lock);
+  shmem_set_lock(lock);
+  return SURVIVED;
+}
+static int lock_not_zeroed(void) {
+  long *lock = sym_longs();
+  *lock = 12345; /* PE 0's copy is the lock's home: its tail names PE 12344 */
+  shmem_barrier_all();
+  shmem_set_lock(lock);
+  return SURVIVED;
+}
 static int get_past_heap_end(void) { /* run with SHMEM_SYMMETRIC_SIZE=1M */
   char *p = (char *)shmem_malloc(64);
   shmem_getmem(src_buf, p, 2 << 20, peer());
@@ -681,6 +700,9 @@ static const bad_case cases[] = {
     {"test_bad_cmp", test_bad_cmp, 0},
     {"lock_not_symmetric", lock_not_symmetric, 0},
     {"lock_misaligned", lock_misaligned, 0},
+    {"lock_clear_not_held", lock_clear_not_held, 0},
+    {"lock_set_twice", lock_set_twice, 0},
+    {"lock_not_zeroed", lock_not_zeroed, 0},
     {"get_past_heap_end", get_past_heap_end, 0},
     {"fcollect_past_heap_end", fcollect_past_heap_end, 0},
     {"bcast_count_overflow", bcast_count_overflow, 0},
