@@ -91,6 +91,15 @@ const char *recv(int from, size_t *len) {
   return *len <= kInline ? slot->data : nullptr;
 }
 
+const char *recv_exact(const char *call, int from, size_t bytes) {
+  size_t len;
+  const char *data = recv(from, &len);
+  if (len != bytes)
+    fatal(call, "this PE's nelems make %zu bytes but PE %d sent %zu: every member must pass "
+          "the same nelems (SHMEM_DEBUG=1 compares all the arguments)", bytes, from, len);
+  return data;
+}
+
 void ack(int from) {
   uint64_t *word = reinterpret_cast<uint64_t *>(heap_of(from) + g_mail.acks_off) +
                    static_cast<size_t>(g_runtime.my_pe) * kAckStride;
@@ -280,8 +289,7 @@ void broadcast(const char *call, const Group &g, void *dest, const void *source,
       if (bytes && root_receives && dest != source) std::memmove(dest, source, bytes);
       finish_sends(g, bytes);
     } else {
-      size_t len;
-      const char *data = msg::recv(g.world_pe(root), &len);
+      const char *data = msg::recv_exact(call, g.world_pe(root), bytes);
       take(call, "source", data, source, bytes, g, root, dest);
       msg::ack(g.world_pe(root));
     }
@@ -310,8 +318,7 @@ void fcollect(const char *call, const Group &g, void *dest, const void *source, 
     for_others(g, [&](int m) { msg::send(g.world_pe(m), source, bytes); });
     if (bytes) std::memmove(out + g.me * bytes, source, bytes);
     for_others(g, [&](int m) {
-      size_t len;
-      const char *data = msg::recv(g.world_pe(m), &len);
+      const char *data = msg::recv_exact(call, g.world_pe(m), bytes);
       take(call, "source", data, source, bytes, g, m, out + m * bytes);
       msg::ack(g.world_pe(m));
     });
@@ -390,8 +397,7 @@ void alltoall(const char *call, const Group &g, void *dest, const void *source, 
     for_others(g, [&](int m) { msg::send(g.world_pe(m), in + m * bytes, bytes); });
     if (bytes) std::memmove(out + g.me * bytes, in + g.me * bytes, bytes);
     for_others(g, [&](int m) {
-      size_t len;
-      const char *data = msg::recv(g.world_pe(m), &len);
+      const char *data = msg::recv_exact(call, g.world_pe(m), bytes);
       take(call, "source", data, in + g.me * bytes, bytes, g, m, out + m * bytes);
       msg::ack(g.world_pe(m));
     });

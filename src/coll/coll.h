@@ -137,6 +137,10 @@ void send(int to, const void *data, size_t len);
  * or nullptr when it was sent by reference (read the sender's buffer), and
  * its length. */
 const char *recv(int from, size_t *len);
+/* recv of a message that must be `bytes` long (every member's count is the
+ * same): a mismatch ends the job naming `call` instead of reading past the
+ * slot or the sender's buffer. */
+const char *recv_exact(const char *call, int from, size_t bytes);
 /* Tells `from` that its last message has been consumed. */
 void ack(int from);
 /* Waits until `to` has consumed every message I sent it. */
@@ -188,8 +192,7 @@ void reduce_by_messages(const char *call, const Group &g, T *dest, const T *sour
   for (int m = 0; m < g.size; ++m) {
     const T *in = source;
     if (m != g.me) {
-      size_t len;
-      const char *data = msg::recv(g.world_pe(m), &len);
+      const char *data = msg::recv_exact(call, g.world_pe(m), bytes);
       in = data ? reinterpret_cast<const T *>(data)
                 : reinterpret_cast<const T *>(
                       peer_translate(call, "source", source, bytes, g.world_pe(m)));

@@ -209,6 +209,10 @@ expect bcast_count_overflow      fail '' 'shmem_long_broadcast' 'nelems = [0-9]+
 expect bcast_dest_past_heap_end  fail 'SHMEM_SYMMETRIC_SIZE=1M' 'shmem_long_broadcast: dest = .*runs past the end of the symmetric heap'
 expect reduce_dest_past_heap_end fail 'SHMEM_SYMMETRIC_SIZE=1M' 'shmem_long_sum_reduce: dest = .*runs past the end of the symmetric heap'
 expect alltoalls_dst_past_heap_end fail 'SHMEM_SYMMETRIC_SIZE=1M' 'shmem_long_alltoalls: dest = .*length 8388616 .*runs past the end'
+# Without SHMEM_DEBUG the same-node message path still compares each
+# message's length with this PE's count.
+expect debug_nelems_mismatch     fail '' "shmem_long_fcollect: this PE's nelems make (8|16) bytes but PE [01] sent (8|16)"
+expect debug_bcast_nelems_mismatch fail '' "shmem_long_broadcast: this PE's nelems make 16 bytes but PE 0 sent 8"
 expect query_initialized_null    fail '' 'shmemx_query_initialized: initialized = NULL'
 
 # One call of every family before shmem_init and after shmem_finalize
