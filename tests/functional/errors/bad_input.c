@@ -292,6 +292,17 @@ static int ctx_destroyed_p(void) {
   shmem_ctx_long_p(ctx, p, 1, peer());
   return SURVIVED;
 }
+static int ctx_team_destroyed(void) {
+  long *p = sym_longs();
+  shmem_team_t team;
+  shmem_ctx_t ctx;
+  if (shmem_team_split_strided(SHMEM_TEAM_WORLD, 0, 1, shmem_n_pes(), NULL, 0, &team) != 0 ||
+      shmem_team_create_ctx(team, 0, &ctx) != 0)
+    return WRONG_RESULT;
+  shmem_team_destroy(team);
+  shmem_ctx_long_p(ctx, p, 1, 0);
+  return SURVIVED;
+}
 static int ctx_destroyed_amo(void) {
   long *p = sym_longs();
   shmem_ctx_t ctx;
@@ -665,6 +676,7 @@ static const bad_case cases[] = {
     {"put_signal_bad_sig_op_dest", put_signal_bad_sig_op_dest, 0},
     {"ctx_invalid_put", ctx_invalid_put, 0},
     {"ctx_destroyed_p", ctx_destroyed_p, 0},
+    {"ctx_team_destroyed", ctx_team_destroyed, 0},
     {"ctx_destroyed_amo", ctx_destroyed_amo, 0},
     {"ctx_destroy_twice", ctx_destroy_twice, 0},
     {"ctx_destroy_default", ctx_destroy_default, 0},

@@ -148,6 +148,7 @@ expect put_signal_bad_sig_op_dest fail 'OMPI_MCA_odls_base_sigkill_timeout=1' \
 # a bad option is refused with a message (status 0: the call returned it).
 expect ctx_invalid_put           fail '' 'shmem_ctx_long_put: ctx = SHMEM_CTX_INVALID'
 expect ctx_destroyed_p           fail '' 'shmem_ctx_long_p: ctx = 0x[0-9a-f]+ is not a valid context'
+expect ctx_team_destroyed        fail '' 'shmem_ctx_long_p: ctx = 0x[0-9a-f]+ was created from team 0x[0-9a-f]+, which has been destroyed'
 expect ctx_destroyed_amo         fail '' 'shmem_ctx_long_atomic_fetch_inc: ctx = .*not a valid context'
 expect ctx_destroy_twice         fail '' 'shmem_ctx_destroy: ctx = .*not a valid context'
 expect ctx_destroy_default       fail '' 'shmem_ctx_destroy: ctx = SHMEM_CTX_DEFAULT cannot be destroyed'
