@@ -367,13 +367,16 @@ void collect(const char *call, const Group &g, void *dest, const void *source, s
     return;
   }
   begin(call, g, {}, bytes);
+  /* Every member's length first (each a read of its published words, a
+   * network get for a member on another node): dest is checked against
+   * their total before anything is written. */
+  std::vector<size_t> len(g.size);
   size_t total = 0;
-  for (int m = 0; m < g.size; ++m) total += shared_by(call, g, m);
+  for (int m = 0; m < g.size; ++m) total += len[m] = shared_by(call, g, m);
   check_dest(call, dest, total);
   for (int m = 0; m < g.size; ++m) {
-    size_t theirs = shared_by(call, g, m);
-    read_member(call, "source", source, theirs, g, m, out);
-    out += theirs;
+    read_member(call, "source", source, len[m], g, m, out);
+    out += len[m];
   }
   group_sync(call, g);
 }

@@ -44,7 +44,6 @@
 #include "sync/boot_comm.h"
 #include "team/group.h"
 #include "transport/peer_table.h"
-#include "transport/peer_table.h"
 
 namespace rocshmem {
 namespace coll {

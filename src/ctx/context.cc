@@ -22,7 +22,7 @@ void ctx_invalid(const char *call, rocshmem_ctx_t ctx) {
 int ctx_team_pe(const char *call, rocshmem_ctx_t ctx, int pe) {
   const rocshmem_team_s *team = ctx->team;
   /* Until a later split reuses the team object (team/team.cc parks it). */
-  if (__builtin_expect(!team_valid(const_cast<rocshmem_team_t>(team)), 0))
+  if (__builtin_expect(!team_valid(team), 0))
     fatal(call, "ctx = %p was created from team %p, which has been destroyed (destroy a team's "
           "contexts before the team)", static_cast<void *>(ctx),
           static_cast<const void *>(team));

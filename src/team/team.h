@@ -35,7 +35,7 @@ void teams_teardown();
 
 /* Ends the job with a message naming `call` if team is not a live team. */
 void team_check(const char *call, rocshmem_team_t team);
-inline bool team_valid(rocshmem_team_t team) { return team && team->magic == kTeamMagic; }
+inline bool team_valid(const rocshmem_team_s *team) { return team && team->magic == kTeamMagic; }
 
 /* Collective over parent.  Return 0 on success, non-zero (after reporting
  * why) on bad arguments; a PE outside a new team gets ROCSHMEM_TEAM_INVALID. */
