@@ -1,5 +1,8 @@
 #include "team/team.h"
 
+#include <initializer_list>
+
+#include "coll/coll.h"
 #include "core/handle_pool.h"
 #include "core/log.h"
 #include "core/runtime.h"
@@ -70,6 +73,45 @@ bool strided_members(rocshmem_team_t parent, int start, int stride, int size, st
   return true;
 }
 
+/* A split is collective over its parent, and the spec makes its arguments
+ * the same on every member.  Before any team is made the members agree:
+ * each shares a digest of its arguments (0: its call failed, and said so),
+ * and a PE whose peers' digests are not all its own reports why and makes
+ * no team.  Without this, members whose call was fine waited for ever for
+ * one that had returned, or made a team the others had not.  Leaves the
+ * shared words being read: the caller's next group_sync releases them. */
+bool members_agree(const char *call, rocshmem_team_t parent, bool ok,
+                   std::initializer_list<long> args) {
+  uint64_t digest = 0;
+  if (ok) {
+    digest = 0x9e3779b97f4a7c15ull;
+    for (long a : args) { /* splitmix64's finalizer over each argument */
+      uint64_t z = digest ^ static_cast<uint64_t>(a);
+      z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+      z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+      digest = z ^ (z >> 31);
+    }
+    digest |= 1; /* never 0, the failed call's digest */
+  }
+  const Group g = parent->group();
+  coll::begin(call, g, {}, digest);
+  for (int m = 0; ok && m < g.size; ++m) {
+    const uint64_t theirs = coll::shared_by(call, g, m);
+    if (theirs == 0) {
+      report_error(call, "the call failed on PE %d of the parent team (see its message): no team "
+                   "was made", g.world_pe(m));
+      return false;
+    }
+    if (theirs != digest) {
+      report_error(call, "PE %d passed other arguments than this PE (PE %d): every member of the "
+                   "parent team must pass the same; no team was made", g.world_pe(m),
+                   g_runtime.my_pe);
+      return false;
+    }
+  }
+  return ok;
+}
+
 }  // namespace
 
 void teams_setup() {
@@ -96,56 +138,66 @@ void team_check(const char *call, rocshmem_team_t team) {
 int team_split_strided(const char *call, rocshmem_team_t parent, int start, int stride, int size,
                        const rocshmem_team_config_t *config, long config_mask,
                        rocshmem_team_t *new_team) {
+  bool ok = true;
   if (!new_team) {
     report_error(call, "new_team = NULL");
-    return 1;
+    ok = false;
+  } else {
+    *new_team = ROCSHMEM_TEAM_INVALID;
   }
-  *new_team = ROCSHMEM_TEAM_INVALID;
-  if (!check_parent(call, parent) || !check_config(call, "config", config, config_mask)) return 1;
+  /* Without a valid parent there is nobody to agree with. */
+  if (!check_parent(call, parent)) return 1;
+  ok = ok && check_config(call, "config", config, config_mask);
   std::vector<int> pes;
-  int my_index;
+  int my_index = -1;
   /* Stride 0 would list one PE several times, which no team can be. */
-  if (size < 1 || (stride == 0 && size > 1) ||
-      !strided_members(parent, start, stride, size, &pes, &my_index)) {
+  if (ok && (size < 1 || (stride == 0 && size > 1) ||
+             !strided_members(parent, start, stride, size, &pes, &my_index))) {
     report_error(call, "start = %d, stride = %d, size = %d do not select PEs of a %zu-PE parent "
                  "team", start, stride, size, parent->pes.size());
-    return 1;
+    ok = false;
   }
-  if (my_index >= 0) *new_team = make_team(call, std::move(pes), my_index, config, config_mask);
+  ok = members_agree(call, parent, ok, {start, stride, size});
+  if (ok && my_index >= 0) *new_team = make_team(call, std::move(pes), my_index, config, config_mask);
   group_sync(call, parent->group());
-  return 0;
+  return ok ? 0 : 1;
 }
 
 int team_split_2d(const char *call, rocshmem_team_t parent, int xrange,
                   const rocshmem_team_config_t *xaxis_config, long xaxis_mask,
                   rocshmem_team_t *xaxis_team, const rocshmem_team_config_t *yaxis_config,
                   long yaxis_mask, rocshmem_team_t *yaxis_team) {
+  bool ok = true;
   if (!xaxis_team || !yaxis_team) {
     report_error(call, "%s = NULL", xaxis_team ? "yaxis_team" : "xaxis_team");
-    return 1;
+    ok = false;
   }
-  *xaxis_team = *yaxis_team = ROCSHMEM_TEAM_INVALID;
-  if (!check_parent(call, parent) || !check_config(call, "xaxis_config", xaxis_config, xaxis_mask) ||
-      !check_config(call, "yaxis_config", yaxis_config, yaxis_mask))
-    return 1;
-  if (xrange < 1) {
+  if (xaxis_team) *xaxis_team = ROCSHMEM_TEAM_INVALID;
+  if (yaxis_team) *yaxis_team = ROCSHMEM_TEAM_INVALID;
+  if (!check_parent(call, parent)) return 1;
+  ok = ok && check_config(call, "xaxis_config", xaxis_config, xaxis_mask) &&
+       check_config(call, "yaxis_config", yaxis_config, yaxis_mask);
+  if (ok && xrange < 1) {
     report_error(call, "xrange = %d must be positive", xrange);
-    return 1;
+    ok = false;
   }
-  const int n = static_cast<int>(parent->pes.size());
-  if (xrange > n) xrange = n; /* the spec's rule: one row holding every PE */
-  const int me = parent->my_index;
-  /* My row: consecutive parent PEs [row*xrange, ...); my column: every
-   * xrange-th parent PE starting at my x coordinate. */
-  const int x = me % xrange, row_start = me - x;
-  std::vector<int> pes;
-  int my_index;
-  strided_members(parent, row_start, 1, std::min(xrange, n - row_start), &pes, &my_index);
-  *xaxis_team = make_team(call, std::move(pes), my_index, xaxis_config, xaxis_mask);
-  strided_members(parent, x, xrange, (n - x + xrange - 1) / xrange, &pes, &my_index);
-  *yaxis_team = make_team(call, std::move(pes), my_index, yaxis_config, yaxis_mask);
+  ok = members_agree(call, parent, ok, {xrange});
+  if (ok) {
+    const int n = static_cast<int>(parent->pes.size());
+    if (xrange > n) xrange = n; /* the spec's rule: one row holding every PE */
+    const int me = parent->my_index;
+    /* My row: consecutive parent PEs [row*xrange, ...); my column: every
+     * xrange-th parent PE starting at my x coordinate. */
+    const int x = me % xrange, row_start = me - x;
+    std::vector<int> pes;
+    int my_index;
+    strided_members(parent, row_start, 1, std::min(xrange, n - row_start), &pes, &my_index);
+    *xaxis_team = make_team(call, std::move(pes), my_index, xaxis_config, xaxis_mask);
+    strided_members(parent, x, xrange, (n - x + xrange - 1) / xrange, &pes, &my_index);
+    *yaxis_team = make_team(call, std::move(pes), my_index, yaxis_config, yaxis_mask);
+  }
   group_sync(call, parent->group());
-  return 0;
+  return ok ? 0 : 1;
 }
 
 void team_destroy(const char *call, rocshmem_team_t team) {
@@ -157,6 +209,7 @@ void team_destroy(const char *call, rocshmem_team_t team) {
   group_sync(call, team->group());
   gpu::team_destroyed(team);
   team->magic = 0;
+  std::vector<int>().swap(team->pes); /* a parked handle keeps no member list */
   g_team_pool.park(team);
 }
 

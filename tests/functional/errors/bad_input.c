@@ -311,6 +311,15 @@ static int ctx_destroyed_amo(void) {
   (void)shmem_ctx_long_atomic_fetch_inc(ctx, p, peer());
   return SURVIVED;
 }
+static int ctx_destroyed_reused(void) { /* as team_destroyed_reused */
+  long *p = sym_longs();
+  shmem_ctx_t ctx, other;
+  if (shmem_ctx_create(0, &ctx) != 0) return WRONG_RESULT;
+  shmem_ctx_destroy(ctx);
+  if (shmem_ctx_create(0, &other) != 0) return WRONG_RESULT;
+  shmem_ctx_long_p(ctx, p, 1, peer());
+  return SURVIVED;
+}
 static int ctx_destroy_twice(void) {
   shmem_ctx_t ctx;
   if (shmem_ctx_create(0, &ctx) != 0) return WRONG_RESULT;
@@ -337,6 +346,19 @@ static int team_destroyed_coll(void) {
   if (shmem_team_split_strided(SHMEM_TEAM_WORLD, 0, 1, shmem_n_pes(), NULL, 0, &t) != 0)
     return WRONG_RESULT;
   shmem_team_destroy(t);
+  long *p = sym_longs();
+  (void)shmem_long_sum_reduce(t, p, p + 4, 2);
+  return SURVIVED;
+}
+/* The handle of a destroyed team stays invalid when teams are made after
+ * it (its storage is not handed straight to the next one). */
+static int team_destroyed_reused(void) {
+  shmem_team_t t, u;
+  if (shmem_team_split_strided(SHMEM_TEAM_WORLD, 0, 1, shmem_n_pes(), NULL, 0, &t) != 0)
+    return WRONG_RESULT;
+  shmem_team_destroy(t);
+  if (shmem_team_split_strided(SHMEM_TEAM_WORLD, 0, 1, shmem_n_pes(), NULL, 0, &u) != 0)
+    return WRONG_RESULT;
   long *p = sym_longs();
   (void)shmem_long_sum_reduce(t, p, p + 4, 2);
   return SURVIVED;
@@ -465,6 +487,27 @@ static int split_null_team(void) {
 static int split_invalid_parent(void) {
   shmem_team_t t = SHMEM_TEAM_WORLD;
   return split_check(shmem_team_split_strided(SHMEM_TEAM_INVALID, 0, 1, 1, NULL, 0, &t), &t);
+}
+/* The members disagree: every PE returns non-zero, none makes a team, and
+ * none waits for the others (PE 0 fails alone, or passes another size). */
+static int split_fails_on_one_pe(void) {
+  shmem_team_t t = SHMEM_TEAM_WORLD;
+  int size = shmem_my_pe() == 0 ? 0 : shmem_n_pes();
+  return split_check(shmem_team_split_strided(SHMEM_TEAM_WORLD, 0, 1, size, NULL, 0, &t), &t);
+}
+static int split_mixed_sizes(void) {
+  shmem_team_t t = SHMEM_TEAM_WORLD;
+  int size = shmem_my_pe() == 0 ? shmem_n_pes() : 1;
+  return split_check(shmem_team_split_strided(SHMEM_TEAM_WORLD, 0, 1, size, NULL, 0, &t), &t);
+}
+static int split_2d_null_on_one_pe(void) {
+  shmem_team_t x = SHMEM_TEAM_WORLD, y = SHMEM_TEAM_WORLD;
+  int rc = shmem_team_split_2d(SHMEM_TEAM_WORLD, 1, NULL, 0, &x, NULL, 0,
+                               shmem_my_pe() == 1 ? NULL : &y);
+  shmem_barrier_all();
+  return rc != 0 && x == SHMEM_TEAM_INVALID && (shmem_my_pe() == 1 || y == SHMEM_TEAM_INVALID)
+             ? 0
+             : WRONG_RESULT;
 }
 static int split_2d_xrange_0(void) {
   shmem_team_t x = SHMEM_TEAM_WORLD, y = SHMEM_TEAM_WORLD;
@@ -678,11 +721,13 @@ static const bad_case cases[] = {
     {"ctx_destroyed_p", ctx_destroyed_p, 0},
     {"ctx_team_destroyed", ctx_team_destroyed, 0},
     {"ctx_destroyed_amo", ctx_destroyed_amo, 0},
+    {"ctx_destroyed_reused", ctx_destroyed_reused, 0},
     {"ctx_destroy_twice", ctx_destroy_twice, 0},
     {"ctx_destroy_default", ctx_destroy_default, 0},
     {"ctx_quiet_invalid", ctx_quiet_invalid, 0},
     {"ctx_create_bad_options", ctx_create_bad_options, 0},
     {"team_destroyed_coll", team_destroyed_coll, 0},
+    {"team_destroyed_reused", team_destroyed_reused, 0},
     {"team_invalid_coll", team_invalid_coll, 0},
     {"team_non_member_coll", team_non_member_coll, 0},
     {"broadcast_bad_root", broadcast_bad_root, 0},
@@ -706,6 +751,9 @@ static const bad_case cases[] = {
     {"split_null_config", split_null_config, 0},
     {"split_null_team", split_null_team, 0},
     {"split_invalid_parent", split_invalid_parent, 0},
+    {"split_fails_on_one_pe", split_fails_on_one_pe, 0},
+    {"split_mixed_sizes", split_mixed_sizes, 0},
+    {"split_2d_null_on_one_pe", split_2d_null_on_one_pe, 0},
     {"split_2d_xrange_0", split_2d_xrange_0, 0},
     {"signal_misaligned", signal_misaligned, 0},
     {"signal_nbi_bad_sig_op", signal_nbi_bad_sig_op, 0},

@@ -147,6 +147,7 @@ expect put_signal_bad_sig_op_dest fail 'OMPI_MCA_odls_base_sigkill_timeout=1' \
 # Contexts (src/ctx/context.cc): invalid and destroyed handles end the job;
 # a bad option is refused with a message (status 0: the call returned it).
 expect ctx_invalid_put           fail '' 'shmem_ctx_long_put: ctx = SHMEM_CTX_INVALID'
+expect ctx_destroyed_reused      fail '' 'shmem_ctx_long_p: ctx = 0x[0-9a-f]+ is not a valid context'
 expect ctx_destroyed_p           fail '' 'shmem_ctx_long_p: ctx = 0x[0-9a-f]+ is not a valid context'
 expect ctx_team_destroyed        fail '' 'shmem_ctx_long_p: ctx = 0x[0-9a-f]+ was created from team 0x[0-9a-f]+, which has been destroyed'
 expect ctx_destroyed_amo         fail '' 'shmem_ctx_long_atomic_fetch_inc: ctx = .*not a valid context'
@@ -156,6 +157,7 @@ expect ctx_quiet_invalid         fail '' 'shmem_ctx_quiet: ctx = SHMEM_CTX_INVAL
 expect ctx_create_bad_options    0 '' 'shmem_ctx_create: options = 0x100000 has unknown bits'
 
 # Teams and collectives (src/team, src/coll, oshmem_compat/shmem_active_set.cc).
+expect team_destroyed_reused     fail '' 'shmem_long_sum_reduce: team = 0x[0-9a-f]+ is not a valid team'
 expect team_destroyed_coll       fail '' 'shmem_long_sum_reduce: team = 0x[0-9a-f]+ is not a valid team'
 expect team_invalid_coll         fail '' 'shmem_broadcastmem: team = SHMEM_TEAM_INVALID'
 expect team_non_member_coll      fail '' 'shmem_long_fcollect: team = SHMEM_TEAM_INVALID'
@@ -180,6 +182,9 @@ expect split_bad_mask            0 '' 'shmem_team_split_strided: config_mask = 0
 expect split_null_config         0 '' 'shmem_team_split_strided: config requests SHMEM_TEAM_NUM_CONTEXTS but the config pointer is NULL'
 expect split_null_team           0 '' 'shmem_team_split_strided: new_team = NULL'
 expect split_invalid_parent      0 '' 'shmem_team_split_strided: parent_team = .* is not a valid team'
+expect split_fails_on_one_pe     0 '' 'shmem_team_split_strided: start = 0, stride = 1, size = 0 do not select PEs' 'shmem_team_split_strided: the call failed on PE 0 of the parent team \(see its message\): no team was made'
+expect split_mixed_sizes         0 '' 'shmem_team_split_strided: PE [01] passed other arguments than this PE \(PE [01]\): every member of the parent team must pass the same'
+expect split_2d_null_on_one_pe   0 '' 'shmem_team_split_2d: yaxis_team = NULL' 'shmem_team_split_2d: the call failed on PE 1'
 expect split_2d_xrange_0         0 '' 'shmem_team_split_2d: xrange = 0 must be positive'
 
 # Environment: bad values name the variable and end the job; unknown
