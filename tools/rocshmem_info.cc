@@ -14,7 +14,7 @@ void usage(const char *prog) {
   std::printf(
       "Usage: %s [--all | --version | --build | --env | --env-markdown | --help]\n\n"
       "Describes this rocshmem installation without starting a job.\n"
-      "  --all           everything below (default)\n"
+      "  --all           --version, --build and --env together (default)\n"
       "  --version       library and OpenSHMEM versions\n"
       "  --build         build configuration: transports, GPU platform, configure arguments\n"
       "  --env           every environment variable: current value, default, help\n"
@@ -54,7 +54,7 @@ void print_build() {
 #else
   std::printf("GPU platform:         none (configure --with-cuda or --with-hip for the device API)\n");
 #endif
-  std::printf("bootstraps:           mpi, singleton\n");
+  std::printf("bootstraps:           mpi, uniqueid (TCP), singleton\n");
   std::printf("configure arguments:  %s\n", ROCSHMEM_CONFIGURE_ARGS);
 }
 
