@@ -112,9 +112,26 @@ void wait_acked(int to) { learn_acked(to, g_mail.sent[to]); }
 
 }  // namespace msg
 
+void gpu_heap_arg(const char *call, const char *arg, const void *addr) {
+  fatal(call, "%s = %p is in the GPU heap (rocshmem_malloc): host collectives move data with "
+        "the CPU, which cannot reach GPU memory; call the device collective in a kernel or the "
+        "_on_stream form (rocshmem_stream.h), or use host memory (shmem_malloc)", arg, addr);
+}
+
+/* Member m's copy of a symmetric object, checked to be host memory (the
+ * general path reads members whose own call has not checked it yet). */
+namespace {
+Location member_locate(const char *call, const char *arg, const void *addr, size_t len,
+                       const Group &g, int m) {
+  Location loc = peer_locate(call, arg, addr, len, g.world_pe(m));
+  if (loc.seg == SEG_GPU) gpu_heap_arg(call, arg, addr);
+  return loc;
+}
+}  // namespace
+
 const char *member_view(const char *call, const char *arg, const void *addr, size_t len,
                         const Group &g, int m, void *staging) {
-  Location loc = peer_locate(call, arg, addr, len, g.world_pe(m));
+  Location loc = member_locate(call, arg, addr, len, g, m);
   if (loc.mapped) return loc.mapped;
   net::get(call, g.world_pe(m), loc, staging, len, false);
   return static_cast<const char *>(staging);
@@ -123,7 +140,7 @@ const char *member_view(const char *call, const char *arg, const void *addr, siz
 void read_member(const char *call, const char *arg, const void *addr, size_t len, const Group &g,
                  int m, void *dst) {
   if (len == 0) return;
-  Location loc = peer_locate(call, arg, addr, len, g.world_pe(m));
+  Location loc = member_locate(call, arg, addr, len, g, m);
   if (loc.mapped)
     std::memmove(dst, loc.mapped, len);
   else
@@ -274,8 +291,10 @@ void broadcast(const char *call, const Group &g, void *dest, const void *source,
   if (g.me != root || root_receives) check_dest(call, dest, bytes);
   if (const int comm = by_mpi(call, g, bytes); comm != kNoBootComm) {
     enter(call, g);
-    if (bytes) peer_locate(call, g.me == root ? "source" : "dest", g.me == root ? source : dest,
-                           bytes, g.world_pe(g.me));
+    if (g.me == root)
+      check_source(call, source, bytes);
+    else if (bytes)
+      peer_locate(call, "dest", dest, bytes, g.world_pe(g.me));
     boot_bcast(comm, g.me == root ? const_cast<void *>(source) : dest, bytes, root);
     if (bytes && g.me == root && root_receives && dest != source) std::memmove(dest, source, bytes);
     return;
@@ -284,7 +303,7 @@ void broadcast(const char *call, const Group &g, void *dest, const void *source,
     enter(call, g);
     /* One message from the root to each member; nobody else waits. */
     if (g.me == root) {
-      if (bytes) peer_locate(call, "source", source, bytes, g.world_pe(g.me));
+      check_source(call, source, bytes);
       for_others(g, [&](int m) { msg::send(g.world_pe(m), source, bytes); });
       if (bytes && root_receives && dest != source) std::memmove(dest, source, bytes);
       finish_sends(g, bytes);
@@ -308,13 +327,13 @@ void fcollect(const char *call, const Group &g, void *dest, const void *source, 
   char *out = static_cast<char *>(dest);
   if (const int comm = by_mpi(call, g, bytes * g.size); comm != kNoBootComm) {
     enter(call, g);
-    if (bytes) peer_locate(call, "source", source, bytes, g.world_pe(g.me));
+    check_source(call, source, bytes);
     boot_allgather(comm, apart_from(source, bytes, dest, bytes * g.size), dest, bytes);
     return;
   }
   if (msg::fast(g)) {
     enter(call, g);
-    if (bytes) peer_locate(call, "source", source, bytes, g.world_pe(g.me));
+    check_source(call, source, bytes);
     for_others(g, [&](int m) { msg::send(g.world_pe(m), source, bytes); });
     if (bytes) std::memmove(out + g.me * bytes, source, bytes);
     for_others(g, [&](int m) {
@@ -338,13 +357,13 @@ void collect(const char *call, const Group &g, void *dest, const void *source, s
   /* The members' lengths differ: collect_by_mpi checks their total. */
   if (const int comm = by_mpi(call, g, 0); comm != kNoBootComm) {
     enter(call, g);
-    if (bytes) peer_locate(call, "source", source, bytes, g.world_pe(g.me));
+    check_source(call, source, bytes);
     collect_by_mpi(call, comm, g, dest, source, bytes);
     return;
   }
   if (msg::fast(g)) {
     enter(call, g);
-    if (bytes) peer_locate(call, "source", source, bytes, g.world_pe(g.me));
+    check_source(call, source, bytes);
     for_others(g, [&](int m) { msg::send(g.world_pe(m), source, bytes); });
     /* Every member's length first: they place the blocks. */
     std::vector<const char *> data(g.size);
@@ -389,14 +408,14 @@ void alltoall(const char *call, const Group &g, void *dest, const void *source, 
   const char *in = static_cast<const char *>(source);
   if (const int comm = by_mpi(call, g, total); comm != kNoBootComm) {
     enter(call, g);
-    if (bytes) peer_locate(call, "source", source, total, g.world_pe(g.me)); /* whole range */
+    if (bytes) check_source(call, source, total); /* whole range */
     boot_alltoall(comm, apart_from(source, total, dest, total), dest, bytes);
     return;
   }
   char *out = static_cast<char *>(dest);
   if (msg::fast(g)) {
     enter(call, g);
-    if (bytes) peer_locate(call, "source", source, total, g.world_pe(g.me)); /* whole range */
+    if (bytes) check_source(call, source, total); /* whole range */
     for_others(g, [&](int m) { msg::send(g.world_pe(m), in + m * bytes, bytes); });
     if (bytes) std::memmove(out + g.me * bytes, in + g.me * bytes, bytes);
     for_others(g, [&](int m) {
@@ -408,7 +427,7 @@ void alltoall(const char *call, const Group &g, void *dest, const void *source, 
     return;
   }
   begin(call, g, {{"nelems", static_cast<long>(nelems)}});
-  if (bytes) peer_locate(call, "source", source, total, g.world_pe(g.me)); /* whole range */
+  if (bytes) check_source(call, source, total); /* whole range */
   for (int m = 0; bytes && m < g.size; ++m)
     read_member(call, "source", in + g.me * bytes, bytes, g, m, out + m * bytes);
   group_sync(call, g);
@@ -431,7 +450,7 @@ void alltoalls(const char *call, const Group &g, void *dest, const void *source,
   const size_t used = span - (sst - 1) * elem_size; /* through the last element read */
   std::vector<char> staging;
   for (int m = 0; nelems && m < g.size; ++m) {
-    Location loc = peer_locate(call, "source", source, used, g.world_pe(m));
+    Location loc = member_locate(call, "source", source, used, g, m);
     if (!loc.mapped && staging.size() < used) staging.resize(used);
     const char *in = member_view(call, "source", source, used, g, m, staging.data());
     for (size_t k = 0; k < nelems; ++k)

@@ -84,14 +84,32 @@ void read_member(const char *call, const char *arg, const void *addr, size_t len
 
 size_t byte_count(const char *call, size_t nelems, size_t elem_size);
 
+/* Host collectives move data with the CPU, which cannot touch the GPU heap
+ * (rocshmem_malloc with a GPU): such a buffer ends the job naming the call
+ * and the argument, and the GPU forms that can take it. */
+[[noreturn]] void gpu_heap_arg(const char *call, const char *arg, const void *addr);
+
 /* A collective's dest here, `len` bytes of it about to be written.  The
  * spec makes dest symmetric; one outside every symmetric segment is left
  * alone (this PE's CPU writes it, as OSHMEM's does), but one that starts in
  * the heap or the static data and runs past its end ends the job naming
  * the call and the argument, instead of being written past the segment. */
 inline void check_dest(const char *call, const void *dest, size_t len) {
-  if (len && peer_segment_of(dest, 1) >= 0 && peer_segment_of(dest, len) < 0)
+  if (!len) return;
+  const int s = peer_segment_of(dest, 1);
+  if (s == SEG_GPU) gpu_heap_arg(call, "dest", dest);
+  if (s >= 0 && peer_segment_of(dest, len) < 0)
     peer_bad_address(call, "dest", dest, len, g_peers.my_pe);
+}
+
+/* A collective's source here, `len` bytes of it read by the members: it
+ * must be symmetric, in host memory.  The sender of a message checks its
+ * own source, so a receiver never follows a reference into GPU memory. */
+inline void check_source(const char *call, const void *source, size_t len) {
+  if (!len) return;
+  const int s = peer_segment_of(source, len);
+  if (s < 0) peer_bad_address(call, "source", source, len, g_peers.my_pe);
+  if (s == SEG_GPU) gpu_heap_arg(call, "source", source);
 }
 
 /* Jobs spanning nodes over tcp (sync/boot_comm.h): a collective of a group
@@ -185,7 +203,7 @@ void reduce_range(const char *call, const Group &g, T *out, const T *source, siz
 template <class T, class Op>
 void reduce_by_messages(const char *call, const Group &g, T *dest, const T *source,
                         size_t nreduce, size_t bytes) {
-  if (bytes) peer_locate(call, "source", source, bytes, g.world_pe(g.me));
+  check_source(call, source, bytes);
   for (int d = 1; d < g.size; ++d) msg::send(g.world_pe((g.me + d) % g.size), source, bytes);
   T *tmp = scratch<T>(nreduce ? nreduce : 1);
   for (int m = 0; m < g.size; ++m) {
@@ -262,7 +280,7 @@ void reduce(const char *call, const Group &g, T *dest, const T *source, size_t n
   if (const int comm = by_mpi(call, g, bytes * g.size + sizeof(T)); comm != kNoBootComm) {
     enter(call, g);
     if (bytes) {
-      peer_locate(call, "source", source, bytes, g.world_pe(g.me));
+      check_source(call, source, bytes);
       reduce_by_mpi<T, Op>(comm, g, dest, source, nreduce, bytes);
     }
     return;
@@ -309,7 +327,7 @@ void reduce_scatter(const char *call, const Group &g, T *dest, const T *source, 
   check_dest(call, dest, nreduce * sizeof(T));
   begin(call, g, {{"nreduce", static_cast<long>(nreduce)}});
   /* Checked before the scratch buffer of nreduce elements is allocated. */
-  if (bytes) peer_locate(call, "source", source, bytes, g.world_pe(g.me));
+  check_source(call, source, bytes);
   T *tmp = scratch<T>(nreduce);
   if (nreduce) reduce_range<T, Op>(call, g, tmp, source, nreduce * g.me, nreduce);
   group_sync(call, g);

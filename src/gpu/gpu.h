@@ -39,6 +39,19 @@ std::string describe();
  * public routine for errors (an unreachable peer, say). */
 void put(const char *call, int pe, const Location &to, const void *source, size_t bytes);
 void get(const char *call, int pe, const Location &from, void *dest, size_t bytes);
+/* Whether p is in this PE's own GPU heap.  A host RMA's local buffer there
+ * (the source of a put, the dest of a get) is moved by a GPU copy, since
+ * the CPU cannot touch it.  One compare on the hot path; never true
+ * without a GPU heap (its bounds are then both 0). */
+inline bool local_gpu(const void *p) {
+  return reinterpret_cast<uintptr_t>(p) - g_peers.lo[SEG_GPU] <
+         g_peers.hi[SEG_GPU] - g_peers.lo[SEG_GPU];
+}
+/* Host RMA between this PE's GPU heap and host memory of PE pe (mapped, or
+ * on another node through the network transport, staged in host memory);
+ * complete on return. */
+void put_from_gpu(const char *call, int pe, const Location &to, const void *source, size_t bytes);
+void get_into_gpu(const char *call, int pe, const Location &from, void *dest, size_t bytes);
 /* A 4- or 8-byte atomic performed by a GPU thread (so it is atomic with
  * respect to device-side AMOs); returns the old value. */
 uint64_t atomic(const char *call, int pe, const Location &at, net::AtomicOp op, uint64_t operand,

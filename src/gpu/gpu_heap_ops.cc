@@ -68,6 +68,20 @@ void get(const char *call, int pe, const Location &from, void *dest, size_t byte
   copy_sync(call, dest, host.data(), bytes);
 }
 
+void put_from_gpu(const char *call, int pe, const Location &to, const void *source, size_t bytes) {
+  if (to.mapped) return copy_sync(call, to.mapped, source, bytes);
+  std::vector<char> host(bytes);
+  copy_sync(call, host.data(), source, bytes);
+  net::put(call, pe, to, host.data(), bytes, false);
+}
+
+void get_into_gpu(const char *call, int pe, const Location &from, void *dest, size_t bytes) {
+  if (from.mapped) return copy_sync(call, dest, from.mapped, bytes);
+  std::vector<char> host(bytes);
+  net::get(call, pe, from, host.data(), bytes, false);
+  copy_sync(call, dest, host.data(), bytes);
+}
+
 uint64_t atomic(const char *call, int pe, const Location &at, net::AtomicOp op, uint64_t operand,
                 uint64_t compare, size_t size) {
   if (!at.mapped) {

@@ -26,6 +26,10 @@ std::string describe() { return "no GPU support in this build"; }
 }
 void put(const char *call, int, const Location &, const void *, size_t) { unreachable(call); }
 void get(const char *call, int, const Location &, void *, size_t) { unreachable(call); }
+void put_from_gpu(const char *call, int, const Location &, const void *, size_t) {
+  unreachable(call);
+}
+void get_into_gpu(const char *call, int, const Location &, void *, size_t) { unreachable(call); }
 uint64_t atomic(const char *call, int, const Location &, net::AtomicOp, uint64_t, uint64_t,
                 size_t) {
   unreachable(call);

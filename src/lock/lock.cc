@@ -54,6 +54,13 @@ uint64_t fetch_or(const char *call, long *lock, uint64_t bits, int pe) {
 uint64_t fetch_and(const char *call, long *lock, uint64_t bits, int pe) {
   return amo::fetch_and<uint64_t>(call, ROCSHMEM_CTX_DEFAULT, word(lock), bits, pe);
 }
+/* The lock word is polled with plain loads (load_mine), so it must be in
+ * host memory. */
+void check_host_word(const char *call, long *lock) {
+  if (peer_segment_of(lock, sizeof *lock) == SEG_GPU)
+    fatal(call, "lock = %p is in the GPU heap (rocshmem_malloc): host locks live in host memory "
+          "(a symmetric long from shmem_malloc, or a global or static one)", static_cast<void *>(lock));
+}
 /* My own word changes under remote AMOs; a plain load observes them. */
 uint64_t load_mine(long *lock) { return __atomic_load_n(word(lock), __ATOMIC_ACQUIRE); }
 
@@ -76,6 +83,7 @@ uint64_t exchange_tail(const char *call, long *lock, uint64_t tail, bool expect_
 }  // namespace
 
 void acquire(const char *call, long *lock) {
+  check_host_word(call, lock);
   const int me = g_runtime.my_pe;
   if (fetch_and(call, lock, ~(kNextMask | kWaitBit), me) & kHeldBit)
     fatal(call, "lock = %p is already held by this PE (PE %d); locks are not recursive", lock, me);
@@ -94,6 +102,7 @@ void acquire(const char *call, long *lock) {
 }
 
 int try_acquire(const char *call, long *lock) {
+  check_host_word(call, lock);
   const int me = g_runtime.my_pe;
   if ((fetch(call, lock, kHome) & kTailMask) != 0) return 1;
   fetch_and(call, lock, ~(kNextMask | kWaitBit), me);
@@ -103,6 +112,7 @@ int try_acquire(const char *call, long *lock) {
 }
 
 void release(const char *call, long *lock) {
+  check_host_word(call, lock);
   const int me = g_runtime.my_pe;
   const uint64_t me1 = static_cast<uint64_t>(me) + 1;
   if (!(fetch_and(call, lock, ~kHeldBit, me) & kHeldBit))

@@ -5,7 +5,8 @@
  * the peer's segment and completes before it returns (the _nbi forms too),
  * and quiet only has to order (sync/barrier.h).  Other peers go through the
  * network transport, where _nbi really is non-blocking.  GPU-heap objects
- * (SEG_GPU) are copied by the GPU runtime (gpu/gpu.h), complete on return. */
+ * (SEG_GPU), remote or a local buffer in this PE's GPU heap, are copied by
+ * the GPU runtime (gpu/gpu.h), complete on return. */
 #ifndef ROCSHMEM_RMA_RMA_H
 #define ROCSHMEM_RMA_RMA_H
 
@@ -54,24 +55,29 @@ inline size_t byte_count(const char *call, size_t nelems) {
 }
 
 /* Moves bytes to / from a checked remote location by whichever path reaches
- * it: load/store for host memory of a mapped peer (the hot path), the GPU
- * runtime for GPU-heap objects, the network transport otherwise. */
+ * it: load/store between host memories, the remote one mapped (the hot
+ * path); the GPU runtime when either side is GPU-heap memory; the network
+ * transport otherwise. */
 inline void put_bytes(const char *call, int pe, const Location &to, const void *source,
                       size_t bytes, bool nbi) {
-  if (__builtin_expect(to.mapped != nullptr && to.seg != SEG_GPU, 1))
+  if (__builtin_expect(to.mapped != nullptr && to.seg != SEG_GPU && !gpu::local_gpu(source), 1))
     std::memcpy(to.mapped, source, bytes);
   else if (to.seg == SEG_GPU)
     gpu::put(call, pe, to, source, bytes);
+  else if (gpu::local_gpu(source))
+    gpu::put_from_gpu(call, pe, to, source, bytes);
   else
     net::put(call, pe, to, source, bytes, nbi);
 }
 
 inline void get_bytes(const char *call, int pe, const Location &from, void *dest, size_t bytes,
                       bool nbi) {
-  if (__builtin_expect(from.mapped != nullptr && from.seg != SEG_GPU, 1))
+  if (__builtin_expect(from.mapped != nullptr && from.seg != SEG_GPU && !gpu::local_gpu(dest), 1))
     std::memcpy(dest, from.mapped, bytes);
   else if (from.seg == SEG_GPU)
     gpu::get(call, pe, from, dest, bytes);
+  else if (gpu::local_gpu(dest))
+    gpu::get_into_gpu(call, pe, from, dest, bytes);
   else
     net::get(call, pe, from, dest, bytes, nbi);
 }

@@ -41,13 +41,20 @@ inline T load(const T *ivar) {
 }
 
 /* The waited-on variables must be symmetric (the spec requires it, and only
- * symmetric memory can be updated by other PEs). */
+ * symmetric memory can be updated by other PEs), and in host memory: the
+ * CPU polls them with plain loads, which cannot reach the GPU heap. */
 template <class T>
 inline void check_ivars(const char *call, const char *arg, const T *ivars, size_t nelems) {
   require_init(call);
-  if (nelems && peer_segment_of(ivars, nelems * sizeof(T)) < 0)
+  if (!nelems) return;
+  const int s = peer_segment_of(ivars, nelems * sizeof(T));
+  if (s < 0)
     fatal(call, "%s = %p (%zu element(s)) is not symmetric: other PEs could never update it",
           arg, static_cast<const void *>(ivars), nelems);
+  if (s == SEG_GPU)
+    fatal(call, "%s = %p is in the GPU heap (rocshmem_malloc), which the CPU cannot poll: wait "
+          "in a kernel (rocshmem_device.h) or on a stream (rocshmem_signal_wait_until_on_stream), "
+          "or use host memory (shmem_malloc)", arg, static_cast<const void *>(ivars));
 }
 
 template <class T>

@@ -2,8 +2,9 @@
  * Bad input to device calls: the kernel must print one line naming the call
  * and the argument, then trap (the launch fails); it must never write a
  * wrong address or return as if nothing happened.  Host calls of the GPU
- * path refused at the call (an _on_stream copy to another node's PE) must
- * end the job with a message naming the call and the argument.
+ * path refused at the call (an _on_stream copy to another node's PE; a host
+ * collective, wait or lock on GPU-heap memory) must end the job with a
+ * message naming the call and the argument.
  *
  *   errors --list        prints the cases, one per line: the name, then the
  *                        environment the case needs (VAR=VALUE words), if any
@@ -71,6 +72,23 @@ void get_on_stream_other_node(Args a) {
   rocshmem_getmem_on_stream(a.heap + 64, a.heap, 8, 1, nullptr);
 }
 
+/* Host calls that move or poll data with the CPU refuse GPU-heap memory
+ * (the reduce's dest is outside every symmetric segment: accepted, as
+ * host memory is). */
+long g_host_longs[4];
+void fcollect_gpu_dest(Args a) {
+  long *heap = reinterpret_cast<long *>(a.heap);
+  rocshmem_long_fcollect(ROCSHMEM_TEAM_WORLD, heap + 64, heap, 4);
+}
+void reduce_gpu_source(Args a) {
+  rocshmem_long_sum_reduce(ROCSHMEM_TEAM_WORLD, g_host_longs, reinterpret_cast<long *>(a.heap), 4);
+}
+void wait_until_gpu(Args a) {
+  rocshmem_long_wait_until(reinterpret_cast<long *>(a.heap), ROCSHMEM_CMP_EQ, 1);
+}
+void set_lock_gpu(Args a) { rocshmem_set_lock(reinterpret_cast<long *>(a.heap)); }
+#define IN_GPU_HEAP " = 0x[0-9a-f]* is in the GPU heap (rocshmem_malloc)"
+
 /* Every PE its own node, reached over UCX's TCP transport. */
 constexpr const char *kOtherNodes = "ROCSHMEM_PES_PER_NODE=1 UCX_TLS=tcp,self";
 #define NOT_REACHABLE                                                                      \
@@ -110,6 +128,15 @@ const Case kCases[] = {
     {"get_on_stream_other_node", nullptr, 0,
      "rocshmem_getmem_on_stream: source" NOT_REACHABLE,
      get_on_stream_other_node, kOtherNodes},
+    {"fcollect_gpu_dest", nullptr, 0,
+     "rocshmem_long_fcollect: dest" IN_GPU_HEAP ": host collectives move data with the CPU",
+     fcollect_gpu_dest},
+    {"reduce_gpu_source", nullptr, 0,
+     "rocshmem_long_sum_reduce: source" IN_GPU_HEAP ": host collectives", reduce_gpu_source},
+    {"wait_until_gpu", nullptr, 0,
+     "rocshmem_long_wait_until: ivar" IN_GPU_HEAP ", which the CPU cannot poll", wait_until_gpu},
+    {"set_lock_gpu", nullptr, 0, "rocshmem_set_lock: lock" IN_GPU_HEAP ": host locks",
+     set_lock_gpu},
 };
 
 /* The expected line, its prefix included, with n_pes filled in ("%d+3":

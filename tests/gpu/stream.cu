@@ -1,6 +1,7 @@
 /* The host side of the GPU heap: rocshmem_malloc/calloc/realloc returning
- * GPU memory, host RMA, AMOs and put-with-signal on GPU memory (atomic with
- * respect to device AMOs on the same location), and the _on_stream
+ * GPU memory, host RMA (on GPU memory, and between a local buffer in the
+ * GPU heap and host memory), AMOs and put-with-signal on GPU memory (atomic
+ * with respect to device AMOs on the same location), and the _on_stream
  * routines, including a team barrier on a strided team. */
 #include <rocshmem/rocshmem_device.h>
 #include <rocshmem/rocshmem_stream.h>
@@ -71,6 +72,48 @@ void case_host_rma() {
   rocshmem_barrier_all();
   rocshmem_free(buf);
   gt_case("host putmem/getmem/p/g on GPU memory, 1 MiB + 3 B");
+}
+
+/* Static data: symmetric host memory (the library maps .data and .bss). */
+unsigned char g_host_buf[(1 << 20) + 3];
+
+/* The local buffer of a host put or get in this PE's GPU heap, the remote
+ * object in host memory: the library moves it by a GPU copy (the CPU
+ * cannot read or write GPU memory), staged in host memory when the peer is
+ * on another node. */
+void case_host_rma_gpu_buffer() {
+  const size_t n = sizeof g_host_buf;
+  int next = (gt.me + 1) % gt.npes, prev = (gt.me + gt.npes - 1) % gt.npes;
+  unsigned char *gpu = (unsigned char *)rocshmem_malloc(n);
+  std::vector<unsigned char> src(n);
+  for (size_t i = 0; i < n; ++i) src[i] = gt_byte(gt.me, i, 13);
+  GT_GPU(hipMemcpy(gpu, src.data(), n, hipMemcpyHostToDevice));
+  memset(g_host_buf, 0, n);
+  rocshmem_barrier_all();
+  rocshmem_putmem(g_host_buf, gpu, n, next);
+  rocshmem_barrier_all();
+  GT_CHECK(gt_count_bad(g_host_buf, n, prev, 13, 0) == 0,
+           "host putmem from the GPU heap into host memory");
+  GT_GPU(hipMemset(gpu, 0, n));
+  GT_GPU(hipDeviceSynchronize());
+  rocshmem_getmem(gpu, g_host_buf, n, next); /* next holds my pattern */
+  std::vector<unsigned char> got = gt_download(gpu, n);
+  GT_CHECK(gt_count_bad(got.data(), n, gt.me, 13, 0) == 0,
+           "host getmem from host memory into the GPU heap");
+  /* Strided, element by element: every other int of the GPU buffer. */
+  rocshmem_barrier_all();
+  int *gints = reinterpret_cast<int *>(gpu), *hints = reinterpret_cast<int *>(g_host_buf);
+  int mine[8];
+  for (int i = 0; i < 8; ++i) mine[i] = 100 * gt.me + i;
+  GT_GPU(hipMemcpy(gints, mine, sizeof mine, hipMemcpyHostToDevice));
+  rocshmem_int_iput(hints, gints, 1, 2, 4, next); /* mine[0, 2, 4, 6] */
+  rocshmem_barrier_all();
+  for (int i = 0; i < 4; ++i)
+    GT_CHECK(hints[i] == 100 * prev + 2 * i, "int_iput from the GPU heap: element %d is %d", i,
+             hints[i]);
+  rocshmem_barrier_all();
+  rocshmem_free(gpu);
+  gt_case("host putmem/getmem/int_iput between the GPU heap and host memory, 1 MiB + 3 B");
 }
 
 void case_host_amo() {
@@ -214,6 +257,7 @@ int main(int argc, char **argv) {
   gt_init(argc, argv);
   case_allocation();
   case_host_rma();
+  case_host_rma_gpu_buffer();
   case_host_amo();
   case_host_put_signal();
   /* The _on_stream copies reach same-node peers only (a GPU copy into the
