@@ -446,16 +446,17 @@ void alltoalls(const char *call, const Group &g, void *dest, const void *source,
                byte_count(call, per_pe - elem_size, static_cast<size_t>(dst)) + elem_size);
   begin(call, g, {{"dst", static_cast<long>(dst)}, {"sst", static_cast<long>(sst)},
                   {"nelems", static_cast<long>(nelems)}});
+  if (nelems) check_source(call, source, span - (sst - 1) * elem_size); /* whole range */
+  /* From each member only the block addressed to me: nelems elements sst
+   * apart, starting at element me * nelems. */
+  const size_t mine = nelems ? ((nelems - 1) * sst + 1) * elem_size : 0;
+  const char *first = static_cast<const char *>(source) + g.me * nelems * sst * elem_size;
   char *out = static_cast<char *>(dest);
-  const size_t used = span - (sst - 1) * elem_size; /* through the last element read */
-  std::vector<char> staging;
   for (int m = 0; nelems && m < g.size; ++m) {
-    Location loc = member_locate(call, "source", source, used, g, m);
-    if (!loc.mapped && staging.size() < used) staging.resize(used);
-    const char *in = member_view(call, "source", source, used, g, m, staging.data());
+    const char *in = member_view(call, "source", first, mine, g, m, scratch<char>(mine));
     for (size_t k = 0; k < nelems; ++k)
-      std::memcpy(out + ((m * nelems + k) * dst) * elem_size,
-                  in + ((g.me * nelems + k) * sst) * elem_size, elem_size);
+      std::memcpy(out + ((m * nelems + k) * dst) * elem_size, in + k * sst * elem_size,
+                  elem_size);
   }
   group_sync(call, g);
 }

@@ -1,11 +1,13 @@
 #include "team/team.h"
 
 #include <initializer_list>
+#include <string>
 
 #include "coll/coll.h"
 #include "core/handle_pool.h"
 #include "core/log.h"
 #include "core/runtime.h"
+#include "core/topology.h"
 #include "gpu/gpu.h"
 #include "sync/barrier.h"
 
@@ -84,14 +86,9 @@ bool members_agree(const char *call, rocshmem_team_t parent, bool ok,
                    std::initializer_list<long> args) {
   uint64_t digest = 0;
   if (ok) {
-    digest = 0x9e3779b97f4a7c15ull;
-    for (long a : args) { /* splitmix64's finalizer over each argument */
-      uint64_t z = digest ^ static_cast<uint64_t>(a);
-      z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-      z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-      digest = z ^ (z >> 31);
-    }
-    digest |= 1; /* never 0, the failed call's digest */
+    const std::string bytes(reinterpret_cast<const char *>(args.begin()),
+                            args.size() * sizeof(long));
+    digest = fnv1a(bytes) | 1; /* never 0, the failed call's digest */
   }
   const Group g = parent->group();
   coll::begin(call, g, {}, digest);
