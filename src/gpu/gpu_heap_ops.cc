@@ -1,6 +1,5 @@
 /* Host access to GPU-heap memory: copies through the GPU runtime on the
  * library's stream and AMOs by a GPU thread, each complete on return. */
-#include <cstring>
 #include <vector>
 
 #include "core/runtime.h"
@@ -69,26 +68,17 @@ void get(const char *call, int pe, const Location &from, void *dest, size_t byte
   copy_sync(call, dest, host.data(), bytes);
 }
 
-/* Both stage the data in private host memory, and the CPU does the access
- * to the peer's shared segment.  A GPU copy straight into a peer's mapped
- * segment was seen to lose 4-byte copies (int_iput on one H100, 2 and 4
- * PEs of one node; 1 MiB copies arrived), while the staged path to other
- * nodes passed. */
 void put_from_gpu(const char *call, int pe, const Location &to, const void *source, size_t bytes) {
+  if (to.mapped) return copy_sync(call, to.mapped, source, bytes);
   std::vector<char> host(bytes);
   copy_sync(call, host.data(), source, bytes);
-  if (to.mapped)
-    std::memcpy(to.mapped, host.data(), bytes);
-  else
-    net::put(call, pe, to, host.data(), bytes, false);
+  net::put(call, pe, to, host.data(), bytes, false);
 }
 
 void get_into_gpu(const char *call, int pe, const Location &from, void *dest, size_t bytes) {
+  if (from.mapped) return copy_sync(call, dest, from.mapped, bytes);
   std::vector<char> host(bytes);
-  if (from.mapped)
-    std::memcpy(host.data(), from.mapped, bytes);
-  else
-    net::get(call, pe, from, host.data(), bytes, false);
+  net::get(call, pe, from, host.data(), bytes, false);
   copy_sync(call, dest, host.data(), bytes);
 }
 

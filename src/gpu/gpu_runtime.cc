@@ -11,6 +11,9 @@
 #include <vector>
 
 #include <rocshmem/rocshmem_stream.h>
+#ifdef ROCSHMEM_GPU_IS_CUDA
+#include <cuda.h> /* the driver types of cuPointerSetAttribute (looked up, not linked) */
+#endif
 
 #include "core/runtime.h"
 #include "device/registration.h"
@@ -34,6 +37,35 @@ namespace {
  * unless the user chose; NVSHMEM documents the same requirement. */
 __attribute__((constructor)) void request_eager_module_loading() {
   setenv("CUDA_MODULE_LOADING", "EAGER", 0);
+}
+
+/* Makes the application's synchronous copies into the GPU heap (hipMemcpy,
+ * hipMemset) complete before they return.  CUDA lets a cudaMemcpy from
+ * pageable host memory return once the data is staged, before it reaches
+ * the GPU; the library's host puts read the heap on their own non-blocking
+ * stream, which does not wait for that DMA, and sent the old data (int_iput
+ * of a just-copied GPU buffer, one H100, MPS off).  NVSHMEM and UCX set the
+ * same attribute on their GPU memory.  HIP's hipMemcpy already blocks until
+ * the copy is done. */
+void synchronize_memops(const char *call, void *alloc) {
+#ifdef ROCSHMEM_GPU_IS_CUDA
+  using SetAttribute = CUresult (*)(const void *, CUpointer_attribute, CUdeviceptr);
+  void *fn = nullptr;
+  cudaDriverEntryPointQueryResult found{};
+  check(call, cudaGetDriverEntryPointByVersion("cuPointerSetAttribute", &fn, 12000,
+                                               cudaEnableDefault, &found),
+        "looking up cuPointerSetAttribute");
+  if (found != cudaDriverEntryPointSuccess || !fn)
+    fatal(call, "the CUDA driver has no cuPointerSetAttribute");
+  unsigned int on = 1;
+  CUresult r = reinterpret_cast<SetAttribute>(fn)(&on, CU_POINTER_ATTRIBUTE_SYNC_MEMOPS,
+                                                  reinterpret_cast<CUdeviceptr>(alloc));
+  if (r != CUDA_SUCCESS)
+    fatal(call, "cannot make copies into the GPU heap synchronous (cuPointerSetAttribute "
+          "SYNC_MEMOPS: CUDA driver error %d)", static_cast<int>(r));
+#else
+  (void)call, (void)alloc;
+#endif
 }
 
 /* GPU-heap allocations can be aligned up to this (the heap base is). */
@@ -274,6 +306,7 @@ void setup(const char *call, Runtime &rt) {
           "SHMEM_SYMMETRIC_SIZE / ROCSHMEM_HEAP_SIZE or set ROCSHMEM_GPU=off", size, g.device,
           hipGetErrorString(err));
   g.allocation = static_cast<char *>(alloc);
+  synchronize_memops(call, alloc);
   char *base = reinterpret_cast<char *>(
       (reinterpret_cast<uintptr_t>(alloc) + kGpuMaxAlign - 1) & ~(kGpuMaxAlign - 1));
   check(call, hipMemset(base, 0, size), "clearing the GPU heap");
