@@ -130,11 +130,16 @@ Location member_locate(const char *call, const char *arg, const void *addr, size
 }  // namespace
 
 const char *member_view(const char *call, const char *arg, const void *addr, size_t len,
-                        const Group &g, int m, void *staging) {
+                        const Group &g, int m) {
   Location loc = member_locate(call, arg, addr, len, g, m);
   if (loc.mapped) return loc.mapped;
-  net::get(call, g.world_pe(m), loc, staging, len, false);
-  return static_cast<const char *>(staging);
+  /* Its own buffer, not a scratch<> slot: callers hold those while they
+   * read (reduce_range's result may be scratch<char>).  operator new's
+   * alignment suits every reduction type. */
+  thread_local std::vector<char> staging;
+  if (staging.size() < len) staging.resize(len);
+  net::get(call, g.world_pe(m), loc, staging.data(), len, false);
+  return staging.data();
 }
 
 void read_member(const char *call, const char *arg, const void *addr, size_t len, const Group &g,
@@ -453,7 +458,7 @@ void alltoalls(const char *call, const Group &g, void *dest, const void *source,
   const char *first = static_cast<const char *>(source) + g.me * nelems * sst * elem_size;
   char *out = static_cast<char *>(dest);
   for (int m = 0; nelems && m < g.size; ++m) {
-    const char *in = member_view(call, "source", first, mine, g, m, scratch<char>(mine));
+    const char *in = member_view(call, "source", first, mine, g, m);
     for (size_t k = 0; k < nelems; ++k)
       std::memcpy(out + ((m * nelems + k) * dst) * elem_size, in + k * sst * elem_size,
                   elem_size);

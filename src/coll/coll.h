@@ -74,10 +74,10 @@ void begin(const char *call, const Group &g, std::initializer_list<Arg> args, si
 size_t shared_by(const char *call, const Group &g, int m);
 
 /* Member m's copy of the symmetric range [addr, addr+len): its address when
- * mapped here, else fetched through the network transport into `staging`
- * (which must hold len bytes). */
+ * mapped here, else fetched through the network transport into this
+ * thread's staging buffer, valid until the next member_view. */
 const char *member_view(const char *call, const char *arg, const void *addr, size_t len,
-                        const Group &g, int m, void *staging);
+                        const Group &g, int m);
 /* Copies member m's [addr, addr+len) into dst. */
 void read_member(const char *call, const char *arg, const void *addr, size_t len, const Group &g,
                  int m, void *dst);
@@ -189,11 +189,10 @@ T *scratch(size_t count, int which = 0) {
 template <class T, class Op>
 void reduce_range(const char *call, const Group &g, T *out, const T *source, size_t first,
                   size_t count) {
-  T *staging = scratch<T>(count, 1);
   read_member(call, "source", source + first, count * sizeof(T), g, 0, out);
   for (int m = 1; m < g.size; ++m) {
     const T *in = reinterpret_cast<const T *>(
-        member_view(call, "source", source + first, count * sizeof(T), g, m, staging));
+        member_view(call, "source", source + first, count * sizeof(T), g, m));
     for (size_t i = 0; i < count; ++i) out[i] = Op::apply(out[i], in[i]);
   }
 }

@@ -1,6 +1,5 @@
 /* GPU setup: device selection, the GPU heap, IPC mapping of same-node peers'
  * heaps, the device state and the device images that receive it. */
-#include <dlfcn.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -12,7 +11,7 @@
 
 #include <rocshmem/rocshmem_stream.h>
 #ifdef ROCSHMEM_GPU_IS_CUDA
-#include <cuda.h> /* the driver types of cuPointerSetAttribute (looked up, not linked) */
+#include <cuda.h> /* the driver API's types; its entry points are looked up, not linked */
 #endif
 
 #include "core/runtime.h"
@@ -39,6 +38,27 @@ __attribute__((constructor)) void request_eager_module_loading() {
   setenv("CUDA_MODULE_LOADING", "EAGER", 0);
 }
 
+#ifdef ROCSHMEM_GPU_IS_CUDA
+/* A CUDA driver API function, looked up through the runtime so that the
+ * library links no libcuda; the lookup picks the symbol version with the
+ * CUDA 12 signature (cuMemcpyHtoD_v2, ...), the one <cuda.h> declares, so
+ * Fn is decltype(the name).  Null, the reason reported, if the driver
+ * lacks it. */
+template <class Fn>
+Fn *cuda_driver_entry(const char *call, const char *name) {
+  void *fn = nullptr;
+  cudaDriverEntryPointQueryResult found{};
+  const cudaError_t err =
+      cudaGetDriverEntryPointByVersion(name, &fn, 12000, cudaEnableDefault, &found);
+  if (err != cudaSuccess || found != cudaDriverEntryPointSuccess || !fn) {
+    report_error(call, "the CUDA driver has no %s (%s)", name,
+                 err != cudaSuccess ? cudaGetErrorString(err) : "symbol not found");
+    return nullptr;
+  }
+  return reinterpret_cast<Fn *>(fn);
+}
+#endif
+
 /* Makes the application's synchronous copies into the GPU heap (hipMemcpy,
  * hipMemset) complete before they return.  CUDA lets a cudaMemcpy from
  * pageable host memory return once the data is staged, before it reaches
@@ -49,17 +69,12 @@ __attribute__((constructor)) void request_eager_module_loading() {
  * the copy is done. */
 void synchronize_memops(const char *call, void *alloc) {
 #ifdef ROCSHMEM_GPU_IS_CUDA
-  using SetAttribute = CUresult (*)(const void *, CUpointer_attribute, CUdeviceptr);
-  void *fn = nullptr;
-  cudaDriverEntryPointQueryResult found{};
-  check(call, cudaGetDriverEntryPointByVersion("cuPointerSetAttribute", &fn, 12000,
-                                               cudaEnableDefault, &found),
-        "looking up cuPointerSetAttribute");
-  if (found != cudaDriverEntryPointSuccess || !fn)
-    fatal(call, "the CUDA driver has no cuPointerSetAttribute");
+  auto set_attribute = cuda_driver_entry<decltype(cuPointerSetAttribute)>(call,
+                                                                          "cuPointerSetAttribute");
+  if (!set_attribute) fatal(call, "cannot make copies into the GPU heap synchronous");
   unsigned int on = 1;
-  CUresult r = reinterpret_cast<SetAttribute>(fn)(&on, CU_POINTER_ATTRIBUTE_SYNC_MEMOPS,
-                                                  reinterpret_cast<CUdeviceptr>(alloc));
+  CUresult r = set_attribute(&on, CU_POINTER_ATTRIBUTE_SYNC_MEMOPS,
+                             reinterpret_cast<CUdeviceptr>(alloc));
   if (r != CUDA_SUCCESS)
     fatal(call, "cannot make copies into the GPU heap synchronous (cuPointerSetAttribute "
           "SYNC_MEMOPS: CUDA driver error %d)", static_cast<int>(r));
@@ -446,32 +461,22 @@ void rocshmemi_register_device_image(rocshmemi_device_fill_fn fill, unsigned sta
 namespace {
 
 #ifdef ROCSHMEM_GPU_IS_CUDA
-/* The driver API without linking libcuda: the application that loaded a
- * module has it loaded already. */
-int fill_cuda_module(const char *call, void *module) {
-  using GetGlobal = int (*)(unsigned long long *, size_t *, void *, const char *);
-  using CopyHtoD = int (*)(unsigned long long, const void *, size_t);
-  void *lib = dlopen("libcuda.so.1", RTLD_NOW | RTLD_NOLOAD);
-  if (!lib) lib = dlopen("libcuda.so.1", RTLD_NOW);
-  if (!lib) {
-    rocshmem::report_error(call, "cannot open libcuda.so.1: %s", dlerror());
-    return -1;
-  }
-  auto get_global = reinterpret_cast<GetGlobal>(dlsym(lib, "cuModuleGetGlobal_v2"));
-  auto copy = reinterpret_cast<CopyHtoD>(dlsym(lib, "cuMemcpyHtoD_v2"));
-  if (!get_global || !copy) {
-    rocshmem::report_error(call, "libcuda.so.1 lacks cuModuleGetGlobal_v2/cuMemcpyHtoD_v2");
-    return -1;
-  }
-  unsigned long long addr = 0;
+/* The state variable of a module the application loaded with the driver
+ * API (so the driver is loaded already). */
+int fill_cuda_module(const char *call, CUmodule module) {
+  auto get_global = rocshmem::gpu::cuda_driver_entry<decltype(cuModuleGetGlobal)>(
+      call, "cuModuleGetGlobal");
+  auto copy = rocshmem::gpu::cuda_driver_entry<decltype(cuMemcpyHtoD)>(call, "cuMemcpyHtoD");
+  if (!get_global || !copy) return -1;
+  CUdeviceptr addr = 0;
   size_t bytes = 0;
-  if (get_global(&addr, &bytes, module, ROCSHMEM_DEVICE_STATE_SYMBOL) != 0) {
+  if (get_global(&addr, &bytes, module, ROCSHMEM_DEVICE_STATE_SYMBOL) != CUDA_SUCCESS) {
     rocshmem::report_error(call, "module = %p has no " ROCSHMEM_DEVICE_STATE_SYMBOL
                            " (device-link it against librocshmem_device.a)", module);
     return -1;
   }
   const rocshmem::device::State view = rocshmem::gpu::device_view();
-  if (bytes != sizeof view || copy(addr, &view, bytes) != 0) {
+  if (bytes != sizeof view || copy(addr, &view, bytes) != CUDA_SUCCESS) {
     rocshmem::report_error(call, "copying the device state into module = %p failed", module);
     return -1;
   }
