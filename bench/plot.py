@@ -29,7 +29,7 @@ SMALL = ([(b, 8) for b in _OPS8] + [(b, 0) for b in _OPS0] + [("barrier", 0)]
          + [(b + "_static", 8) for b in _OPS8]
          + [(b + "_static", 0) for b in _OPS0])
 COLL = ["barrier", "broadcast64", "collect64", "fcollect64", "alltoall64",
-        "long_sum_to_all"]
+        "alltoalls64", "long_sum_to_all"]
 
 
 def load(path):

@@ -40,7 +40,7 @@ ONE_WAY = ("barrier", "pingpong_sig", "pingpong_p", "pingpong_sig_static",
 # collectives issue: small-message latency (8 B) <= 0.5x, 1 MiB <= 1.0x,
 # 2 and 4 PEs. 4 KiB has no target.
 COLL = ("broadcast64", "collect64", "fcollect64", "alltoall64",
-        "long_sum_to_all")
+        "alltoalls64", "long_sum_to_all")
 # Start-up rows, printed by every shmem_bench run (PERF.md: init+finalize
 # time and memory per PE beyond the heap <= 1.0x OSHMEM); STARTUP_KIB's
 # values are KiB ("KiB" in the JSON line, not "us").

@@ -47,13 +47,16 @@
  *   lock_static, lock_cont_static
  *                  the same with the lock in a static long
  *   barrier        shmem_barrier_all (all PEs), back to back
- *   broadcast64, collect64, fcollect64, alltoall64, long_sum_to_all
+ *   broadcast64, collect64, fcollect64, alltoall64, alltoalls64,
+ *   long_sum_to_all
  *                  the OpenSHMEM 1.x active-set collectives over all PEs
  *                  (PE_start 0, logPE_stride 0, PE_size npes; root 0; -L
  *                  picks a strided set), at
  *                  8 B, 4 KiB and 1 MiB per PE (size = bytes each PE
  *                  contributes: broadcast's message, one block of
- *                  (f)collect/alltoall, the reduced vector of longs). Every
+ *                  (f)collect/alltoall(s), the reduced vector of longs;
+ *                  alltoalls64 takes its block's words every other word of
+ *                  the source, sst 2, into packed blocks, dst 1). Every
  *                  call is followed by shmem_barrier_all (not timed) and
  *                  consecutive calls alternate between two pSync (and pWrk)
  *                  arrays, as the 1.x pSync rules require; each PE times its
@@ -121,6 +124,8 @@
 #define REP_TARGET_US 20000.0 /* cap on one timed repetition */
 #define REP_LIMIT_US 200000.0 /* PE 0 alone: a repetition stops after this */
 #define COLL_MAX    (1UL << 20) /* largest collective size per PE */
+#define ALLTOALLS_SST 2         /* alltoalls64's source stride (its source is
+                                   this many times the others') */
 #define COLL_ITERS  5000L       /* cap on collective calls per repetition */
 
 /* The largest pSync any 1.x collective needs (the sizes differ between
@@ -168,8 +173,8 @@ static double *heap_startup; /* symmetric, STARTUP_VALUES x npes (PE 0's copy) *
 static uint64_t *heap_sig; /* symmetric: ping-pong signal */
 #endif
 static char *cpy_src, *cpy_dst; /* private, MAX_MEMCPY bytes (PE 0 only) */
-/* Collectives (allocated only when one is selected): symmetric source and
- * destination of npes x COLL_MAX bytes, two pSync and two pWrk arrays (on
+/* Collectives (allocated only when one is selected): symmetric source of
+ * npes x COLL_MAX x ALLTOALLS_SST bytes and destination of npes x COLL_MAX, two pSync and two pWrk arrays (on
  * the heap: OSHMEM reaches static data through a slower path). */
 static char *coll_src, *coll_dst;
 static long *psync[2], *pwrk[2];
@@ -437,6 +442,11 @@ static void c_alltoall(size_t n, int k)
 {
     shmem_alltoall64(coll_dst, coll_src, n / 8, 0, set_log, set_size, psync[k]);
 }
+static void c_alltoalls(size_t n, int k)
+{
+    shmem_alltoalls64(coll_dst, coll_src, 1, ALLTOALLS_SST, n / 8, 0, set_log, set_size,
+                      psync[k]);
+}
 static void c_sum_to_all(size_t n, int k)
 {
     shmem_long_sum_to_all((long *)coll_dst, (const long *)coll_src,
@@ -469,6 +479,7 @@ static void op_broadcast(size_t n, long it) { coll_loop(c_broadcast, n, it); }
 static void op_collect(size_t n, long it) { coll_loop(c_collect, n, it); }
 static void op_fcollect(size_t n, long it) { coll_loop(c_fcollect, n, it); }
 static void op_alltoall(size_t n, long it) { coll_loop(c_alltoall, n, it); }
+static void op_alltoalls(size_t n, long it) { coll_loop(c_alltoalls, n, it); }
 static void op_sum_to_all(size_t n, long it) { coll_loop(c_sum_to_all, n, it); }
 
 static void op_memcpy(size_t n, long it)
@@ -532,6 +543,7 @@ static struct bench benches[] = {
     { "collect64",     op_collect,       8, COLL_MAX,  M_COLL, COLL_ITERS, NULL, 1 },
     { "fcollect64",    op_fcollect,      8, COLL_MAX,  M_COLL, COLL_ITERS, NULL, 1 },
     { "alltoall64",    op_alltoall,      8, COLL_MAX,  M_COLL, COLL_ITERS, NULL, 1 },
+    { "alltoalls64",   op_alltoalls,     8, COLL_MAX,  M_COLL, COLL_ITERS, NULL, 1 },
     { "long_sum_to_all", op_sum_to_all,  8, COLL_MAX,  M_COLL, COLL_ITERS, NULL, 1 },
 };
 #define NBENCH (sizeof benches / sizeof benches[0])
@@ -833,7 +845,7 @@ static const struct {
     { "sync", "pingpong_sig,pingpong_p,pingpong_sig_static,pingpong_p_static,"
               "lock,lock_static,lock_cont,lock_cont_static,barrier" },
     { "coll", "barrier,broadcast64,collect64,fcollect64,alltoall64,"
-              "long_sum_to_all" },
+              "alltoalls64,long_sum_to_all" },
     { "ucx", "put,get,fadd,barrier,pingpong_p" },
 };
 #define NGROUP (sizeof groups / sizeof groups[0])
@@ -971,7 +983,7 @@ int main(int argc, char **argv)
     for (size_t i = 0; i < NBENCH; i++)
         want_coll |= benches[i].enabled && benches[i].mode == M_COLL;
     if (want_coll) { /* every PE parsed the same -b: symmetric */
-        coll_src = shmem_malloc((size_t)npes * COLL_MAX);
+        coll_src = shmem_malloc((size_t)npes * COLL_MAX * ALLTOALLS_SST);
         coll_dst = shmem_malloc((size_t)npes * COLL_MAX);
         for (int k = 0; k < 2; k++) {
             psync[k] = shmem_malloc(PSYNC_LEN * sizeof(long));
@@ -988,7 +1000,7 @@ int main(int argc, char **argv)
             fprintf(stderr, "PE %d: out of memory for the collectives\n", me);
             shmem_global_exit(1);
         }
-        memset(coll_src, me + 1, (size_t)npes * COLL_MAX);
+        memset(coll_src, me + 1, (size_t)npes * COLL_MAX * ALLTOALLS_SST);
         memset(coll_dst, 0, (size_t)npes * COLL_MAX);
         /* the cost of the per-call timing itself (included in every
          * collective row, on both sides alike) */

@@ -2,8 +2,9 @@
  * Collectives across the size where the same-node path (src/coll, msg::)
  * switches from data inside the message to reading the sender's buffer:
  *
- *  - broadcast, fcollect, alltoall and long sum reduce of 1..130 longs
- *    (8..1040 bytes, across the 992-byte inline limit), back to back on
+ *  - broadcast, fcollect, alltoall, alltoalls (dst 2, sst 3) and long sum
+ *    reduce of 1..130 longs a block (8..1040 bytes, across the 992-byte
+ *    inline limit), back to back on
  *    SHMEM_TEAM_WORLD and on the even PEs, with no barrier in between and
  *    the source rewritten right after each call returns;
  *  - collect where every PE contributes a different size, some inline and
@@ -58,6 +59,20 @@ static void run_team(shmem_team_t team, const char *what) {
         FT_CHECK(dst[m * k + i] == val(w, iter + 2, me * k + i), "%s alltoall %zu: block %d [%zu]",
                  what, k, m, i);
     }
+    /* alltoalls, dst 2 and sst 3: my block for member j is k longs 3 apart
+     * from long 3jk; the gaps of dest stay as they were */
+    fill(iter + 5, 3 * k, n);
+    for (size_t i = 0; i < 2 * k * n; ++i) dst[i] = -7;
+    shmem_long_alltoalls(team, dst, src, 2, 3, k);
+    for (int m = 0; m < n; ++m) {
+      int w = shmem_team_translate_pe(team, m, SHMEM_TEAM_WORLD);
+      for (size_t i = 0; i < k; ++i) {
+        size_t at = 2 * (m * k + i);
+        FT_CHECK(dst[at] == val(w, iter + 5, 3 * (me * k + i)) && dst[at + 1] == -7,
+                 "%s alltoalls %zu: block %d [%zu] = %ld (gap %ld)", what, k, m, i, dst[at],
+                 dst[at + 1]);
+      }
+    }
     /* sum reduce, in place every other time */
     fill(iter + 3, k, 1);
     long *out = (iter & 1) ? src : dst;
@@ -99,7 +114,7 @@ int main(void) {
   shmem_init();
   ft_begin();
   size_t words = (size_t)MAXN * ft.npes + MAXN * 2;
-  src = (long *)shmem_malloc(words * sizeof(long));
+  src = (long *)shmem_malloc(words * sizeof(long) * 3);
   dst = (long *)shmem_malloc(words * sizeof(long) * 2);
   run_team(SHMEM_TEAM_WORLD, "world");
   ft_case("inline and by-reference sizes on SHMEM_TEAM_WORLD, back to back");
