@@ -197,21 +197,28 @@ void reduce_range(const char *call, const Group &g, T *out, const T *source, siz
   }
 }
 
-/* The fast path (msg::): every member sends its whole source to every
- * other member, and each reduces the contributions in member order. */
+/* The fast path (msg::): every member sends every other the part of its
+ * source that member reduces, `source + m * stride` to member m (the whole
+ * source of a reduction, stride 0; block m of a reduce-scatter, stride
+ * nreduce), and each reduces the contributions in member order.  The
+ * caller has checked the whole source. */
 template <class T, class Op>
 void reduce_by_messages(const char *call, const Group &g, T *dest, const T *source,
-                        size_t nreduce, size_t bytes) {
-  check_source(call, source, bytes);
-  for (int d = 1; d < g.size; ++d) msg::send(g.world_pe((g.me + d) % g.size), source, bytes);
+                        size_t nreduce, size_t stride) {
+  const size_t bytes = nreduce * sizeof(T);
+  for (int d = 1; d < g.size; ++d) {
+    const int to = (g.me + d) % g.size;
+    msg::send(g.world_pe(to), source + to * stride, bytes);
+  }
+  const T *mine = source + g.me * stride;
   T *tmp = scratch<T>(nreduce ? nreduce : 1);
   for (int m = 0; m < g.size; ++m) {
-    const T *in = source;
+    const T *in = mine;
     if (m != g.me) {
       const char *data = msg::recv_exact(call, g.world_pe(m), bytes);
       in = data ? reinterpret_cast<const T *>(data)
                 : reinterpret_cast<const T *>(
-                      peer_translate(call, "source", source, bytes, g.world_pe(m)));
+                      peer_translate(call, "source", mine, bytes, g.world_pe(m)));
     }
     if (m == 0)
       std::memcpy(tmp, in, bytes);
@@ -287,7 +294,8 @@ void reduce(const char *call, const Group &g, T *dest, const T *source, size_t n
   const bool whole = bytes <= kReduceWholeBytes || nreduce < static_cast<size_t>(g.size);
   if (whole && msg::fast(g)) {
     enter(call, g);
-    reduce_by_messages<T, Op>(call, g, dest, source, nreduce, bytes);
+    check_source(call, source, bytes);
+    reduce_by_messages<T, Op>(call, g, dest, source, nreduce, 0);
     return;
   }
   begin(call, g, {{"nreduce", static_cast<long>(nreduce)}});
@@ -318,12 +326,30 @@ void reduce(const char *call, const Group &g, T *dest, const T *source, size_t n
 }
 
 /* dest gets nreduce elements: member me's block of the reduction of every
- * member's source[0 .. nreduce * g.size). */
+ * member's source[0 .. nreduce * g.size).  dest may overlap source. */
 template <class T, class Op>
 void reduce_scatter(const char *call, const Group &g, T *dest, const T *source, size_t nreduce) {
   const size_t total = byte_count(call, nreduce, static_cast<size_t>(g.size));
   const size_t bytes = byte_count(call, total, sizeof(T));
   check_dest(call, dest, nreduce * sizeof(T));
+  if (const int comm = by_mpi(call, g, bytes); comm != kNoBootComm) {
+    /* Block m of every member's source to member m: only my block of each
+     * crosses the network. */
+    enter(call, g);
+    check_source(call, source, bytes);
+    if (nreduce) {
+      T *blocks = scratch<T>(total, 1);
+      boot_alltoall(comm, source, blocks, nreduce * sizeof(T));
+      combine_blocks<T, Op>(dest, blocks, nreduce, nreduce, g.size);
+    }
+    return;
+  }
+  if (msg::fast(g)) {
+    enter(call, g);
+    check_source(call, source, bytes);
+    reduce_by_messages<T, Op>(call, g, dest, source, nreduce, nreduce);
+    return;
+  }
   begin(call, g, {{"nreduce", static_cast<long>(nreduce)}});
   /* Checked before the scratch buffer of nreduce elements is allocated. */
   check_source(call, source, bytes);
