@@ -67,7 +67,12 @@ void device_teams_setup(const char *call, Runtime &rt) {
   g_teams.host.assign(kTeamSlots, device::Team{});
   check(call, hipMalloc(reinterpret_cast<void **>(&g_teams.table), sizeof(device::Team) * kTeamSlots),
         "allocating the GPU team table");
-  check(call, hipMemset(g_teams.table, 0, sizeof(device::Team) * kTeamSlots),
+  /* On the library's stream, like the slot writes below: a hipMemset runs
+   * on the legacy stream, which the non-blocking one does not wait for, so
+   * it may clear WORLD's slot after the slot was written (seen as a kernel's
+   * team_my_pe failing on WORLD: 4 PEs on one H100, MPS off, 2 of a suite's
+   * 14 coll runs). */
+  check(call, hipMemsetAsync(g_teams.table, 0, sizeof(device::Team) * kTeamSlots, g_gpu.stream),
         "clearing the GPU team table");
   check(call, hipMalloc(reinterpret_cast<void **>(&g_teams.pes),
                         sizeof(int) * kTeamSlots * size_t(rt.n_pes)),
