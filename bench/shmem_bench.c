@@ -174,8 +174,9 @@ static uint64_t *heap_sig; /* symmetric: ping-pong signal */
 #endif
 static char *cpy_src, *cpy_dst; /* private, MAX_MEMCPY bytes (PE 0 only) */
 /* Collectives (allocated only when one is selected): symmetric source of
- * npes x COLL_MAX x ALLTOALLS_SST bytes and destination of npes x COLL_MAX, two pSync and two pWrk arrays (on
- * the heap: OSHMEM reaches static data through a slower path). */
+ * npes x COLL_MAX x ALLTOALLS_SST bytes, destination of npes x COLL_MAX,
+ * two pSync and two pWrk arrays (on the heap: OSHMEM reaches static data
+ * through a slower path). */
 static char *coll_src, *coll_dst;
 static long *psync[2], *pwrk[2];
 

@@ -4,9 +4,9 @@
  *
  *  - broadcast, fcollect, alltoall, alltoalls (dst 2, sst 3) and long sum
  *    reduce of 1..130 longs a block (8..1040 bytes, across the 992-byte
- *    inline limit), back to back on
- *    SHMEM_TEAM_WORLD and on the even PEs, with no barrier in between and
- *    the source rewritten right after each call returns;
+ *    inline limit), back to back on SHMEM_TEAM_WORLD and on the even PEs,
+ *    with no barrier in between and the source rewritten right after each
+ *    call returns;
  *  - collect where every PE contributes a different size, some inline and
  *    some not, in one call;
  *  - a root that runs ahead: eight broadcasts from the same root in a row
