@@ -390,6 +390,13 @@ def main():
                                if s in (1 << 16, 1 << 20, 1 << 22, 1 << 26)) or "-",
                      fmt(meta["cacheline_one_way_ns"], ".0f"),
                      ours_rounds, theirs_rounds))
+    # Each round's median: a VM's virtual CPUs placed anew during the run,
+    # and the two sides of a round may have run at different speeds.
+    by_round = load_runs(args.raw, "cacheline", "us")[0].get(("cacheline_rtt", 64), {})
+    if by_round and max(by_round.values()) > 1.5 * min(by_round.values()):
+        lines.append("cache-line one-way by round: %s ns: the hardware changed "
+                     "during the run; compare rounds of one speed" % " ".join(
+                         "%.0f" % (by_round[r] / 2 * 1000) for r in sorted(by_round)))
     text = "\n".join(lines) + "\n"
     sys.stdout.write(text)
     if args.table:
