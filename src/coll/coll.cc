@@ -483,13 +483,15 @@ void alltoalls(const char *call, const Group &g, void *dest, const void *source,
   char *out = static_cast<char *>(dest);
   /* Member m's block in a source, my block's place in dest. */
   const size_t src_step = nelems * sst * elem_size, dst_step = nelems * dst * elem_size;
-  /* Bytes from a block's first element through its last, at stride sst. */
+  /* Bytes from a block's first element through its last, at stride sst,
+   * and from the source's first element through its last. */
   const size_t mine = nelems ? ((nelems - 1) * sst + 1) * elem_size : 0;
+  const size_t used = nelems ? span - (sst - 1) * elem_size : 0;
   const size_t total = block * n;
   if (const int comm = by_mpi(call, g, total); comm != kNoBootComm) {
     /* MPI moves packed blocks: only the bytes wanted cross the network. */
     enter(call, g);
-    if (nelems) check_source(call, source, span - (sst - 1) * elem_size); /* whole range */
+    check_source(call, source, used);
     /* Packed into slot 0, received into slot 1 when strided; else straight
      * from source (apart_from uses slot 1) into dest. */
     const void *send = source;
@@ -512,7 +514,7 @@ void alltoalls(const char *call, const Group &g, void *dest, const void *source,
     /* As alltoall: a block that fits a message is packed into it, a longer
      * one read with its strides from the sender's mapped source. */
     enter(call, g);
-    if (nelems) check_source(call, source, span - (sst - 1) * elem_size); /* whole range */
+    check_source(call, source, used);
     char *packed = block <= msg::kInline ? scratch<char>(block, 0) : nullptr;
     for_others(g, [&](int m) {
       if (packed) copy_strided(packed, 1, in + m * src_step, sst, nelems, elem_size);
@@ -534,7 +536,7 @@ void alltoalls(const char *call, const Group &g, void *dest, const void *source,
   }
   begin(call, g, {{"dst", static_cast<long>(dst)}, {"sst", static_cast<long>(sst)},
                   {"nelems", static_cast<long>(nelems)}});
-  if (nelems) check_source(call, source, span - (sst - 1) * elem_size); /* whole range */
+  check_source(call, source, used);
   /* From each member only the block addressed to me. */
   for (int m = 0; nelems && m < g.size; ++m)
     copy_strided(out + m * dst_step, dst,

@@ -4,6 +4,7 @@
 
 #include <cstdint>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace rocshmem {
@@ -23,9 +24,9 @@ struct Topology {
   int machine_pes = 0;
 };
 
-/* FNV-1a: a stable 64-bit hash of text (the same in every process and
+/* FNV-1a: a stable 64-bit hash of bytes (the same in every process and
  * build, unlike std::hash), for keys that PEs derive independently. */
-inline uint64_t fnv1a(const std::string &s) {
+inline uint64_t fnv1a(std::string_view s) {
   uint64_t h = 1469598103934665603ull;
   for (unsigned char c : s) {
     h ^= c;

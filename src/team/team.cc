@@ -1,7 +1,7 @@
 #include "team/team.h"
 
 #include <initializer_list>
-#include <string>
+#include <string_view>
 
 #include "coll/coll.h"
 #include "core/handle_pool.h"
@@ -86,8 +86,8 @@ bool members_agree(const char *call, rocshmem_team_t parent, bool ok,
                    std::initializer_list<long> args) {
   uint64_t digest = 0;
   if (ok) {
-    const std::string bytes(reinterpret_cast<const char *>(args.begin()),
-                            args.size() * sizeof(long));
+    const std::string_view bytes(reinterpret_cast<const char *>(args.begin()),
+                                 args.size() * sizeof(long));
     digest = fnv1a(bytes) | 1; /* never 0, the failed call's digest */
   }
   const Group g = parent->group();
