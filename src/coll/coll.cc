@@ -49,13 +49,14 @@ inline char *heap_of(int pe) { return g_peers.base[SEG_HEAP][pe]; }
 /* Raises what I know `to` has consumed of my messages to at least k, reading
  * its acknowledgement word (a line it writes: a cache miss) only when what
  * I learned for free, from the messages it sent me, is not enough. */
-void learn_acked(int to, uint64_t k) {
+void learn_acked(const char *call, int to, uint64_t k) {
   uint64_t &known = g_mail.known_acked[to];
   if (known >= k) return;
   const uint64_t *acked = g_mail.acks + static_cast<size_t>(to) * kAckStride;
   known = __atomic_load_n(acked, __ATOMIC_ACQUIRE);
   if (known < k) {
-    wait_politely([&] { return __atomic_load_n(acked, __ATOMIC_ACQUIRE) >= k; });
+    wait_politely({call, "its earlier collective messages to be consumed by PE", to},
+                  [&] { return __atomic_load_n(acked, __ATOMIC_ACQUIRE) >= k; });
     known = __atomic_load_n(acked, __ATOMIC_ACQUIRE);
   }
 }
@@ -68,10 +69,10 @@ bool fast(const Group &g) {
   return !g_runtime.cfg.debug && g_mail.inbox && all_mapped(g);
 }
 
-void send(int to, const void *data, size_t len) {
+void send(const char *call, int to, const void *data, size_t len) {
   const uint64_t k = ++g_mail.sent[to];
   /* The ring position still holds message k - kRing until `to` consumed it. */
-  if (k > kRing) learn_acked(to, k - kRing);
+  if (k > kRing) learn_acked(call, to, k - kRing);
   Slot *slot = reinterpret_cast<Slot *>(heap_of(to) + g_mail.inbox_off) +
                static_cast<size_t>(g_runtime.my_pe) * kRing + k % kRing;
   if (len <= kInline && len) std::memcpy(slot->data, data, len);
@@ -80,11 +81,12 @@ void send(int to, const void *data, size_t len) {
   __atomic_store_n(&slot->seq, k, __ATOMIC_RELEASE);
 }
 
-const char *recv(int from, size_t *len) {
+const char *recv(const char *call, int from, size_t *len) {
   const uint64_t k = ++g_mail.received[from];
   const Slot *slot = g_mail.inbox + static_cast<size_t>(from) * kRing + k % kRing;
   if (__atomic_load_n(&slot->seq, __ATOMIC_ACQUIRE) < k)
-    wait_politely([&] { return __atomic_load_n(&slot->seq, __ATOMIC_ACQUIRE) >= k; });
+    wait_politely({call, "a collective message from PE", from},
+                  [&] { return __atomic_load_n(&slot->seq, __ATOMIC_ACQUIRE) >= k; });
   *len = __atomic_load_n(&slot->len, __ATOMIC_RELAXED);
   uint64_t &known = g_mail.known_acked[from];
   known = std::max(known, __atomic_load_n(&slot->acked, __ATOMIC_RELAXED));
@@ -93,7 +95,7 @@ const char *recv(int from, size_t *len) {
 
 const char *recv_exact(const char *call, int from, size_t bytes) {
   size_t len;
-  const char *data = recv(from, &len);
+  const char *data = recv(call, from, &len);
   if (len != bytes)
     fatal(call, "this PE's nelems make %zu bytes but PE %d sent %zu: every member must pass "
           "the same nelems (SHMEM_DEBUG=1 compares all the arguments)", bytes, from, len);
@@ -108,7 +110,7 @@ void ack(int from) {
   __atomic_store_n(word, g_mail.consumed[from], __ATOMIC_RELEASE);
 }
 
-void wait_acked(int to) { learn_acked(to, g_mail.sent[to]); }
+void wait_acked(const char *call, int to) { learn_acked(call, to, g_mail.sent[to]); }
 
 }  // namespace msg
 
@@ -248,8 +250,8 @@ void for_others(const Group &g, F f) {
 
 /* After sending `len` bytes to the others: by reference, they read my
  * buffer, which the caller may reuse once I return. */
-void finish_sends(const Group &g, size_t len) {
-  if (len > msg::kInline) for_others(g, [&](int m) { msg::wait_acked(g.world_pe(m)); });
+void finish_sends(const char *call, const Group &g, size_t len) {
+  if (len > msg::kInline) for_others(g, [&](int m) { msg::wait_acked(call, g.world_pe(m)); });
 }
 
 /* The by_mpi schedules send from `source` while they receive into `dest`
@@ -300,7 +302,7 @@ void collect_by_mpi(const char *call, int comm, const Group &g, void *dest,
                     const void *source, size_t bytes) {
   uint64_t *lens = scratch<uint64_t>(g.size);
   const uint64_t mine = bytes;
-  boot_allgather(comm, &mine, lens, sizeof mine);
+  boot_allgather(call, comm, &mine, lens, sizeof mine);
   int *counts = scratch<int>(2 * static_cast<size_t>(g.size)), *displs = counts + g.size;
   uint64_t total = 0;
   for (int m = 0; m < g.size; ++m) {
@@ -312,7 +314,7 @@ void collect_by_mpi(const char *call, int comm, const Group &g, void *dest,
             "collect (MPI messages, across nodes) can move in one call", INT_MAX);
   }
   check_dest(call, dest, total);
-  boot_allgatherv(comm, apart_from(source, bytes, dest, total), bytes, dest, counts, displs);
+  boot_allgatherv(call, comm, apart_from(source, bytes, dest, total), bytes, dest, counts, displs);
 }
 
 }  // namespace
@@ -329,7 +331,7 @@ void broadcast(const char *call, const Group &g, void *dest, const void *source,
       check_source(call, source, bytes);
     else if (bytes)
       peer_locate(call, "dest", dest, bytes, g.world_pe(g.me));
-    boot_bcast(comm, g.me == root ? const_cast<void *>(source) : dest, bytes, root);
+    boot_bcast(call, comm, g.me == root ? const_cast<void *>(source) : dest, bytes, root);
     if (bytes && g.me == root && root_receives && dest != source) std::memmove(dest, source, bytes);
     return;
   }
@@ -338,9 +340,9 @@ void broadcast(const char *call, const Group &g, void *dest, const void *source,
     /* One message from the root to each member; nobody else waits. */
     if (g.me == root) {
       check_source(call, source, bytes);
-      for_others(g, [&](int m) { msg::send(g.world_pe(m), source, bytes); });
+      for_others(g, [&](int m) { msg::send(call, g.world_pe(m), source, bytes); });
       if (bytes && root_receives && dest != source) std::memmove(dest, source, bytes);
-      finish_sends(g, bytes);
+      finish_sends(call, g, bytes);
     } else {
       const char *data = msg::recv_exact(call, g.world_pe(root), bytes);
       take(call, "source", data, source, bytes, g, root, dest);
@@ -362,20 +364,20 @@ void fcollect(const char *call, const Group &g, void *dest, const void *source, 
   if (const int comm = by_mpi(call, g, bytes * g.size); comm != kNoBootComm) {
     enter(call, g);
     check_source(call, source, bytes);
-    boot_allgather(comm, apart_from(source, bytes, dest, bytes * g.size), dest, bytes);
+    boot_allgather(call, comm, apart_from(source, bytes, dest, bytes * g.size), dest, bytes);
     return;
   }
   if (msg::fast(g)) {
     enter(call, g);
     check_source(call, source, bytes);
-    for_others(g, [&](int m) { msg::send(g.world_pe(m), source, bytes); });
+    for_others(g, [&](int m) { msg::send(call, g.world_pe(m), source, bytes); });
     if (bytes) std::memmove(out + g.me * bytes, source, bytes);
     for_others(g, [&](int m) {
       const char *data = msg::recv_exact(call, g.world_pe(m), bytes);
       take(call, "source", data, source, bytes, g, m, out + m * bytes);
       msg::ack(g.world_pe(m));
     });
-    finish_sends(g, bytes);
+    finish_sends(call, g, bytes);
     return;
   }
   begin(call, g, {{"nelems", static_cast<long>(nelems)}});
@@ -398,11 +400,11 @@ void collect(const char *call, const Group &g, void *dest, const void *source, s
   if (msg::fast(g)) {
     enter(call, g);
     check_source(call, source, bytes);
-    for_others(g, [&](int m) { msg::send(g.world_pe(m), source, bytes); });
+    for_others(g, [&](int m) { msg::send(call, g.world_pe(m), source, bytes); });
     /* Every member's length first: they place the blocks. */
     std::vector<const char *> data(g.size);
     std::vector<size_t> len(g.size);
-    for_others(g, [&](int m) { data[m] = msg::recv(g.world_pe(m), &len[m]); });
+    for_others(g, [&](int m) { data[m] = msg::recv(call, g.world_pe(m), &len[m]); });
     len[g.me] = bytes;
     size_t total = 0;
     for (int m = 0; m < g.size; ++m) total += len[m];
@@ -416,7 +418,7 @@ void collect(const char *call, const Group &g, void *dest, const void *source, s
       }
       out += len[m];
     }
-    finish_sends(g, bytes);
+    finish_sends(call, g, bytes);
     return;
   }
   begin(call, g, {}, bytes);
@@ -443,21 +445,21 @@ void alltoall(const char *call, const Group &g, void *dest, const void *source, 
   if (const int comm = by_mpi(call, g, total); comm != kNoBootComm) {
     enter(call, g);
     if (bytes) check_source(call, source, total); /* whole range */
-    boot_alltoall(comm, apart_from(source, total, dest, total), dest, bytes);
+    boot_alltoall(call, comm, apart_from(source, total, dest, total), dest, bytes);
     return;
   }
   char *out = static_cast<char *>(dest);
   if (msg::fast(g)) {
     enter(call, g);
     if (bytes) check_source(call, source, total); /* whole range */
-    for_others(g, [&](int m) { msg::send(g.world_pe(m), in + m * bytes, bytes); });
+    for_others(g, [&](int m) { msg::send(call, g.world_pe(m), in + m * bytes, bytes); });
     if (bytes) std::memmove(out + g.me * bytes, in + g.me * bytes, bytes);
     for_others(g, [&](int m) {
       const char *data = msg::recv_exact(call, g.world_pe(m), bytes);
       take(call, "source", data, in + g.me * bytes, bytes, g, m, out + m * bytes);
       msg::ack(g.world_pe(m));
     });
-    finish_sends(g, bytes);
+    finish_sends(call, g, bytes);
     return;
   }
   begin(call, g, {{"nelems", static_cast<long>(nelems)}});
@@ -504,7 +506,7 @@ void alltoalls(const char *call, const Group &g, void *dest, const void *source,
       send = apart_from(source, total, dest, total);
     }
     char *recv = dst > 1 ? scratch<char>(total, 1) : out;
-    boot_alltoall(comm, send, recv, block);
+    boot_alltoall(call, comm, send, recv, block);
     if (dst > 1)
       for (size_t m = 0; m < n; ++m)
         copy_strided(out + m * dst_step, dst, recv + m * block, 1, nelems, elem_size);
@@ -518,7 +520,7 @@ void alltoalls(const char *call, const Group &g, void *dest, const void *source,
     char *packed = block <= msg::kInline ? scratch<char>(block, 0) : nullptr;
     for_others(g, [&](int m) {
       if (packed) copy_strided(packed, 1, in + m * src_step, sst, nelems, elem_size);
-      msg::send(g.world_pe(m), packed, block);
+      msg::send(call, g.world_pe(m), packed, block);
     });
     copy_strided(out + g.me * dst_step, dst, in + g.me * src_step, sst, nelems, elem_size);
     for_others(g, [&](int m) {
@@ -531,7 +533,7 @@ void alltoalls(const char *call, const Group &g, void *dest, const void *source,
                      elem_size);
       msg::ack(g.world_pe(m));
     });
-    finish_sends(g, block);
+    finish_sends(call, g, block);
     return;
   }
   begin(call, g, {{"dst", static_cast<long>(dst)}, {"sst", static_cast<long>(sst)},

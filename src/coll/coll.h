@@ -148,12 +148,13 @@ constexpr uint64_t kRing = 4;
 /* True when this collective may take the fast path: the same answer on
  * every member (all on one node, and SHMEM_DEBUG is a job-wide setting). */
 bool fast(const Group &g);
-/* Sends len bytes from data (inline when len <= kInline) to world PE `to`. */
-void send(int to, const void *data, size_t len);
+/* Sends len bytes from data (inline when len <= kInline) to world PE `to`.
+ * `call` names the collective, for a wait's timeout (sync/wait.h). */
+void send(const char *call, int to, const void *data, size_t len);
 /* Waits for the next message from world PE `from`; returns its inline data,
  * or nullptr when it was sent by reference (read the sender's buffer), and
  * its length. */
-const char *recv(int from, size_t *len);
+const char *recv(const char *call, int from, size_t *len);
 /* recv of a message that must be `bytes` long (every member's count is the
  * same): a mismatch ends the job naming `call` instead of reading past the
  * slot or the sender's buffer. */
@@ -161,7 +162,7 @@ const char *recv_exact(const char *call, int from, size_t bytes);
 /* Tells `from` that its last message has been consumed. */
 void ack(int from);
 /* Waits until `to` has consumed every message I sent it. */
-void wait_acked(int to);
+void wait_acked(const char *call, int to);
 
 }  // namespace msg
 
@@ -208,7 +209,7 @@ void reduce_by_messages(const char *call, const Group &g, T *dest, const T *sour
   const size_t bytes = nreduce * sizeof(T);
   for (int d = 1; d < g.size; ++d) {
     const int to = (g.me + d) % g.size;
-    msg::send(g.world_pe(to), source + to * stride, bytes);
+    msg::send(call, g.world_pe(to), source + to * stride, bytes);
   }
   const T *mine = source + g.me * stride;
   T *tmp = scratch<T>(nreduce ? nreduce : 1);
@@ -228,7 +229,7 @@ void reduce_by_messages(const char *call, const Group &g, T *dest, const T *sour
   }
   /* Sent by reference: the others read my source, which may be dest. */
   if (bytes > msg::kInline)
-    for (int d = 1; d < g.size; ++d) msg::wait_acked(g.world_pe((g.me + d) % g.size));
+    for (int d = 1; d < g.size; ++d) msg::wait_acked(call, g.world_pe((g.me + d) % g.size));
   if (bytes) std::memcpy(dest, tmp, bytes);
 }
 
@@ -247,12 +248,12 @@ void combine_blocks(T *out, const T *blocks, size_t count, size_t stride, int n)
  * larger ones as a reduce-scatter (an alltoall of one padded chunk per
  * member, each reduced by its member) and an allgather of the results. */
 template <class T, class Op>
-void reduce_by_mpi(int comm, const Group &g, T *dest, const T *source, size_t nreduce,
-                   size_t bytes) {
+void reduce_by_mpi(const char *call, int comm, const Group &g, T *dest, const T *source,
+                   size_t nreduce, size_t bytes) {
   const int n = g.size;
   if (bytes <= kReduceWholeBytes) {
     T *all = scratch<T>(nreduce * n + 1, 1);
-    boot_allgather(comm, source, all, bytes);
+    boot_allgather(call, comm, source, all, bytes);
     combine_blocks<T, Op>(dest, all, nreduce, nreduce, n);
     return;
   }
@@ -271,10 +272,10 @@ void reduce_by_mpi(int comm, const Group &g, T *dest, const T *source, size_t nr
     std::memcpy(mine, source, bytes);
     std::memset(static_cast<void *>(mine + nreduce), 0, (chunk * n - nreduce) * sizeof(T));
   }
-  boot_alltoall(comm, exact ? source : mine, blocks, chunk * sizeof(T));
+  boot_alltoall(call, comm, exact ? source : mine, blocks, chunk * sizeof(T));
   T *gathered = exact ? dest : blocks, *reduced = gathered + g.me * chunk;
   combine_blocks<T, Op>(reduced, blocks, chunk, chunk, n);
-  boot_allgather(comm, reduced, gathered, chunk * sizeof(T));
+  boot_allgather(call, comm, reduced, gathered, chunk * sizeof(T));
   if (!exact) std::memcpy(dest, blocks, bytes);
 }
 
@@ -287,7 +288,7 @@ void reduce(const char *call, const Group &g, T *dest, const T *source, size_t n
     enter(call, g);
     if (bytes) {
       check_source(call, source, bytes);
-      reduce_by_mpi<T, Op>(comm, g, dest, source, nreduce, bytes);
+      reduce_by_mpi<T, Op>(call, comm, g, dest, source, nreduce, bytes);
     }
     return;
   }
@@ -339,7 +340,7 @@ void reduce_scatter(const char *call, const Group &g, T *dest, const T *source, 
     check_source(call, source, bytes);
     if (nreduce) {
       T *blocks = scratch<T>(total, 1);
-      boot_alltoall(comm, source, blocks, nreduce * sizeof(T));
+      boot_alltoall(call, comm, source, blocks, nreduce * sizeof(T));
       combine_blocks<T, Op>(dest, blocks, nreduce, nreduce, g.size);
     }
     return;

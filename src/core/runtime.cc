@@ -171,9 +171,15 @@ void runtime_init(const char *call, int requested, const BootstrapRequest &reque
   }
   std::string error;
   if (!config_load(&rt.cfg, &error)) fatal(call, "%s", error.c_str());
-  if (rt.cfg.spin_count < 0 || rt.cfg.oversubscribed_spin_count < 0 || rt.cfg.pes_per_node < 0)
-    fatal(call, "ROCSHMEM_SPIN_COUNT, ROCSHMEM_OVERSUBSCRIBED_SPIN_COUNT and "
-          "ROCSHMEM_PES_PER_NODE must not be negative");
+  const struct {
+    const char *name;
+    long value;
+  } counts[] = {{"ROCSHMEM_SPIN_COUNT", rt.cfg.spin_count},
+                {"ROCSHMEM_OVERSUBSCRIBED_SPIN_COUNT", rt.cfg.oversubscribed_spin_count},
+                {"ROCSHMEM_PES_PER_NODE", rt.cfg.pes_per_node},
+                {"ROCSHMEM_WAIT_TIMEOUT", rt.cfg.wait_timeout}};
+  for (const auto &c : counts)
+    if (c.value < 0) fatal(call, "%s = %ld must not be negative", c.name, c.value);
   g_log_level = static_cast<int>(rt.cfg.debug_level);
 
   rt.boot = bootstrap_create(request, rt.cfg, requested, &error);

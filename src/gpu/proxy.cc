@@ -263,7 +263,7 @@ void drain_proxy(const char *call) {
   uint64_t seen = from;
   proxy::Clock::time_point last_progress = proxy::Clock::now();
   bool stalled = false;
-  wait_politely([&] {
+  wait_politely({call, "this PE's GPU proxy to complete the requests kernels posted"}, [&] {
     uint64_t now = p.completed.load(std::memory_order_acquire);
     if (now >= target) return true;
     if (now != seen) {

@@ -98,7 +98,9 @@ void acquire(const char *call, long *lock) {
     return;
   }
   fetch_or(call, lock, (static_cast<uint64_t>(me) + 1) << kNextShift, static_cast<int>(prev - 1));
-  wait_politely([&] { return (load_mine(lock) & kWaitBit) == 0; });
+  wait_politely({call, "the lock to be handed over by its previous holder, PE",
+                 static_cast<int>(prev - 1)},
+                [&] { return (load_mine(lock) & kWaitBit) == 0; });
 }
 
 int try_acquire(const char *call, long *lock) {
@@ -123,7 +125,8 @@ void release(const char *call, long *lock) {
   net::quiet();
   if (exchange_tail(call, lock, 0, false, me1) == me1) return; /* nobody queued */
   uint64_t next = 0;
-  wait_politely([&] { return (next = (load_mine(lock) & kNextMask) >> kNextShift) != 0; });
+  wait_politely({call, "the next PE in the lock's queue to make itself known"},
+                [&] { return (next = (load_mine(lock) & kNextMask) >> kNextShift) != 0; });
   fetch_and(call, lock, ~kWaitBit, static_cast<int>(next - 1));
 }
 

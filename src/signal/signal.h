@@ -62,7 +62,8 @@ inline uint64_t wait_until(const char *call, uint64_t *sig_addr, int cmp, uint64
   p2p::check_ivars(call, "sig_addr", sig_addr, 1);
   p2p::check_cmp(call, cmp);
   uint64_t seen = 0;
-  wait_politely([&] { return p2p::satisfied(cmp, seen = p2p::load(sig_addr), cmp_value); });
+  wait_politely({call, "sig_addr to satisfy the comparison"},
+                [&] { return p2p::satisfied(cmp, seen = p2p::load(sig_addr), cmp_value); });
   return seen;
 }
 

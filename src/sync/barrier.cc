@@ -61,10 +61,11 @@ void signal(const char *call, int to) {
   }
 }
 
-void wait_for(int from) {
+void wait_for(const char *call, int from) {
   const uint64_t *slot = g_sync.counters + static_cast<size_t>(from) * kLineWords;
   const uint64_t target = ++g_sync.consumed[from];
-  wait_politely([&] { return __atomic_load_n(slot, __ATOMIC_ACQUIRE) >= target; });
+  wait_politely({call, "the synchronization signal of PE", from},
+                [&] { return __atomic_load_n(slot, __ATOMIC_ACQUIRE) >= target; });
 }
 
 /* Up to this many members on one node, every member signals every other
@@ -114,7 +115,7 @@ void group_sync(const char *call, const Group &g) {
   const int comm = boot_comm_sync(call, g);
   if (comm != kNoBootComm) {
     if (net::g_active) net::quiet();
-    boot_barrier(comm);
+    boot_barrier(call, comm);
     return;
   }
   counter_sync(call, g);
@@ -123,12 +124,12 @@ void group_sync(const char *call, const Group &g) {
 void counter_sync(const char *call, const Group &g) {
   if (g.size <= kFlatMembers && all_mapped(g)) {
     for (int d = 1; d < g.size; ++d) signal(call, g.pes[(g.me + d) % g.size]);
-    for (int d = 1; d < g.size; ++d) wait_for(g.pes[(g.me + d) % g.size]);
+    for (int d = 1; d < g.size; ++d) wait_for(call, g.pes[(g.me + d) % g.size]);
     return;
   }
   for (int dist = 1; dist < g.size; dist <<= 1) {
     signal(call, g.pes[(g.me + dist) % g.size]);
-    wait_for(g.pes[(g.me - dist % g.size + g.size) % g.size]);
+    wait_for(call, g.pes[(g.me - dist % g.size + g.size) % g.size]);
   }
 }
 

@@ -91,9 +91,10 @@ bool serve(unsigned i) {
 }
 }  // namespace
 
-void boot_wait() {
+void boot_wait(const char *call) {
   Bootstrap &boot = *g_runtime.boot;
-  wait_serving([&boot] { return boot.request_done(); }, serve);
+  wait_serving({call, "the MPI messages of a synchronization or collective spanning nodes"},
+               [&boot] { return boot.request_done(); }, serve);
 }
 
 void boot_comm_setup() {
@@ -162,7 +163,7 @@ struct Block {
  * two copies ran one after the other (2 PEs, 1 MiB fcollect after our
  * barrier: median 132 us, 72-81 with the send first). */
 template <class Blocks>
-void exchange(int comm, Blocks blocks) {
+void exchange(const char *call, int comm, Blocks blocks) {
   constexpr int kBatch = 16;
   Bootstrap &boot = *g_runtime.boot;
   const int n = boot.comm_size(comm), r = boot.comm_rank(comm);
@@ -173,7 +174,7 @@ void exchange(int comm, Blocks blocks) {
       boot.isend_start(comm, to, t.in, t.in_bytes, kExchangeTag);
       boot.irecv_start(comm, from, f.out, f.out_bytes, kExchangeTag);
     }
-    boot_wait();
+    boot_wait(call);
   }
   const Block mine = blocks(r);
   if (mine.in_bytes && mine.out != mine.in) std::memmove(mine.out, mine.in, mine.in_bytes);
@@ -181,17 +182,17 @@ void exchange(int comm, Blocks blocks) {
 
 }  // namespace
 
-void boot_barrier(int comm) {
+void boot_barrier(const char *call, int comm) {
   Bootstrap &boot = *g_runtime.boot;
   const int n = boot.comm_size(comm), r = boot.comm_rank(comm);
   for (int dist = 1; dist < n; dist <<= 1) {
     boot.irecv_start(comm, (r - dist + n) % n, nullptr, 0, kBarrierTag);
     boot.isend_start(comm, (r + dist) % n, nullptr, 0, kBarrierTag);
-    boot_wait();
+    boot_wait(call);
   }
 }
 
-void boot_bcast(int comm, void *buf, size_t bytes, int root) {
+void boot_bcast(const char *call, int comm, void *buf, size_t bytes, int root) {
   Bootstrap &boot = *g_runtime.boot;
   const int n = boot.comm_size(comm), r = boot.comm_rank(comm);
   const int v = (r - root + n) % n; /* my rank relative to the root's */
@@ -201,31 +202,31 @@ void boot_bcast(int comm, void *buf, size_t bytes, int root) {
   for (; m < n; m <<= 1)
     if (v & m) {
       boot.irecv_start(comm, (r - m + n) % n, buf, bytes, kBcastTag);
-      boot_wait();
+      boot_wait(call);
       break;
     }
   for (m >>= 1; m > 0; m >>= 1)
     if (v + m < n) boot.isend_start(comm, (r + m) % n, buf, bytes, kBcastTag);
-  boot_wait();
+  boot_wait(call);
 }
 
-void boot_allgather(int comm, const void *in, void *out, size_t bytes) {
+void boot_allgather(const char *call, int comm, const void *in, void *out, size_t bytes) {
   char *o = static_cast<char *>(out);
-  exchange(comm, [=](int p) { return Block{in, o + p * bytes, bytes, bytes}; });
+  exchange(call, comm, [=](int p) { return Block{in, o + p * bytes, bytes, bytes}; });
 }
 
-void boot_allgatherv(int comm, const void *in, size_t in_bytes, void *out, const int *counts,
-                     const int *displs) {
+void boot_allgatherv(const char *call, int comm, const void *in, size_t in_bytes, void *out,
+                     const int *counts, const int *displs) {
   char *o = static_cast<char *>(out);
-  exchange(comm, [=](int p) {
+  exchange(call, comm, [=](int p) {
     return Block{in, o + displs[p], in_bytes, static_cast<size_t>(counts[p])};
   });
 }
 
-void boot_alltoall(int comm, const void *in, void *out, size_t bytes) {
+void boot_alltoall(const char *call, int comm, const void *in, void *out, size_t bytes) {
   const char *i = static_cast<const char *>(in);
   char *o = static_cast<char *>(out);
-  exchange(comm, [=](int p) { return Block{i + p * bytes, o + p * bytes, bytes, bytes}; });
+  exchange(call, comm, [=](int p) { return Block{i + p * bytes, o + p * bytes, bytes, bytes}; });
 }
 
 }  // namespace rocshmem

@@ -33,8 +33,9 @@ int boot_comm_sync(const char *call, const Group &group);
 int boot_comm_coll(const char *call, const Group &group);
 
 /* Completes the round of messages just started on the bootstrap, serving
- * the network transport meanwhile. */
-void boot_wait();
+ * the network transport meanwhile; `call` (here and below) names the public
+ * routine, for a wait's timeout (sync/wait.h). */
+void boot_wait(const char *call);
 
 /* The collectives of a communicator from the calls above, scheduled by
  * the library over the bootstrap's point-to-point messages (see
@@ -49,12 +50,12 @@ void boot_wait();
  *   out + displs[r];
  * - alltoall: block p of my `in` (`bytes` each) to rank p, rank p's block for
  *   me at out + p * bytes. */
-void boot_barrier(int comm);
-void boot_bcast(int comm, void *buf, size_t bytes, int root);
-void boot_allgather(int comm, const void *in, void *out, size_t bytes);
-void boot_allgatherv(int comm, const void *in, size_t in_bytes, void *out, const int *counts,
-                     const int *displs);
-void boot_alltoall(int comm, const void *in, void *out, size_t bytes);
+void boot_barrier(const char *call, int comm);
+void boot_bcast(const char *call, int comm, void *buf, size_t bytes, int root);
+void boot_allgather(const char *call, int comm, const void *in, void *out, size_t bytes);
+void boot_allgatherv(const char *call, int comm, const void *in, size_t in_bytes, void *out,
+                     const int *counts, const int *displs);
+void boot_alltoall(const char *call, int comm, const void *in, void *out, size_t bytes);
 
 }  // namespace rocshmem
 

@@ -68,7 +68,8 @@ template <class T>
 inline void wait_until(const char *call, T *ivar, int cmp, T value) {
   check_ivars(call, "ivar", ivar, 1);
   check_cmp(call, cmp);
-  wait_politely([&] { return satisfied(cmp, load(ivar), value); });
+  wait_politely({call, "ivar to satisfy the comparison"},
+                [&] { return satisfied(cmp, load(ivar), value); });
 }
 
 /* The set forms: element i takes part when status is NULL or status[i] == 0;
@@ -138,7 +139,8 @@ template <class T>
 inline void wait_until_all(const char *call, T *ivars, size_t n, const int *status, int cmp,
                            const T *values, int stride) {
   Set<T> set = make_set(call, ivars, n, status, cmp, values, stride);
-  wait_politely([&] { return set.all_done(); });
+  wait_politely({call, "every included ivar to satisfy the comparison"},
+                [&] { return set.all_done(); });
 }
 /* Returns SIZE_MAX at once when no element takes part (nothing to wait for). */
 template <class T>
@@ -147,7 +149,8 @@ inline size_t wait_until_any(const char *call, T *ivars, size_t n, const int *st
   Set<T> set = make_set(call, ivars, n, status, cmp, values, stride);
   if (!set.any_included()) return SIZE_MAX;
   size_t found = SIZE_MAX;
-  wait_politely([&] { return (found = set.first_done()) != SIZE_MAX; });
+  wait_politely({call, "an included ivar to satisfy the comparison"},
+                [&] { return (found = set.first_done()) != SIZE_MAX; });
   return found;
 }
 template <class T>
@@ -157,7 +160,8 @@ inline size_t wait_until_some(const char *call, T *ivars, size_t n, size_t *indi
   if (!set.any_included()) return 0;
   if (!indices) fatal(call, "indices = NULL");
   size_t count = 0;
-  wait_politely([&] { return (count = set.collect_done(indices)) != 0; });
+  wait_politely({call, "an included ivar to satisfy the comparison"},
+                [&] { return (count = set.collect_done(indices)) != 0; });
   return count;
 }
 

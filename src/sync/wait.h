@@ -2,7 +2,12 @@
  * give the core away between polls.  With more PEs than cores, the PE we wait
  * for may need our core to make progress, so spinning forever would collapse
  * oversubscribed runs.  The spin budget comes from ROCSHMEM_SPIN_COUNT, or
- * ROCSHMEM_OVERSUBSCRIBED_SPIN_COUNT when the node is oversubscribed. */
+ * ROCSHMEM_OVERSUBSCRIBED_SPIN_COUNT when the node is oversubscribed.
+ *
+ * Every wait says what it is for (WaitSite), so that one outlasting
+ * ROCSHMEM_WAIT_TIMEOUT ends the job with a message instead of hanging: the
+ * usual cause is a program whose PEs did not make the same collective calls
+ * in the same order, which the library cannot see any other way. */
 #ifndef ROCSHMEM_SYNC_WAIT_H
 #define ROCSHMEM_SYNC_WAIT_H
 
@@ -25,6 +30,40 @@ inline void cpu_relax() {
 #endif
 }
 
+/* What a wait is for, for the message when it outlasts ROCSHMEM_WAIT_TIMEOUT:
+ * the public routine waiting, and what it waits for, followed by `pe` when
+ * that is not negative ("a collective message from PE" 3). */
+struct WaitSite {
+  const char *call;
+  const char *what;
+  int pe = -1;
+};
+
+/* Reports `site` and ends the job (sync/wait.cc). */
+[[noreturn]] void wait_timed_out(const WaitSite &site, int seconds);
+
+/* ROCSHMEM_WAIT_TIMEOUT for one wait.  The clock is read once every kPolls
+ * polls (tens of microseconds while spinning, a millisecond or more while
+ * yielding), and only when a timeout is set: without one a wait pays one
+ * predictable branch per kPolls polls. */
+class WaitTimer {
+ public:
+  static constexpr unsigned kPolls = 1024;
+
+  void check(const WaitSite &site) {
+    const int limit = g_runtime.cfg.wait_timeout;
+    if (!limit) return;
+    const auto now = std::chrono::steady_clock::now();
+    if (start_ == std::chrono::steady_clock::time_point{})
+      start_ = now;
+    else if (now - start_ >= std::chrono::seconds(limit))
+      wait_timed_out(site, limit);
+  }
+
+ private:
+  std::chrono::steady_clock::time_point start_{};
+};
+
 /* Polls done() until it holds, calling serve(i) before poll i: how the
  * network transport is driven while waiting.  serve returns whether a peer
  * is using this PE's memory through the transport right now; then the core
@@ -33,15 +72,17 @@ inline void cpu_relax() {
  * UCX sm, a put to static data, which UCX's target worker performs: 2.0 us
  * yielding, 1.4 not, OSHMEM 1.35). */
 template <class Done, class Serve>
-inline void wait_serving(Done done, Serve serve) {
+inline void wait_serving(const WaitSite &site, Done done, Serve serve) {
   const unsigned spins = g_runtime.spin_count;
   const bool may_keep = !g_runtime.oversubscribed;
+  WaitTimer timer;
   for (unsigned i = 0; !done(); ++i) {
     const bool in_use = serve(i);
     if (i < spins || (in_use && may_keep))
       cpu_relax();
     else
       sched_yield();
+    if ((i + 1) % WaitTimer::kPolls == 0) timer.check(site);
   }
 }
 
@@ -70,8 +111,9 @@ inline thread_local NetUse g_net_use;
  * progress only when driven (see transport/ucx/transport.cc): a turn at
  * every poll. */
 template <class Done>
-inline void wait_politely(Done done) {
-  wait_serving(done, [](unsigned) { return net::g_active && g_net_use.note(net::progress()); });
+inline void wait_politely(const WaitSite &site, Done done) {
+  wait_serving(site, done,
+               [](unsigned) { return net::g_active && g_net_use.note(net::progress()); });
 }
 
 }  // namespace rocshmem

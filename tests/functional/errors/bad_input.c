@@ -599,6 +599,46 @@ static int bcast_count_overflow(void) {
   return SURVIVED;
 }
 
+/* ---- hangs that ROCSHMEM_WAIT_TIMEOUT turns into errors (the script sets
+ * it to 2 s): PE 0 computing for 30 s stands for a PE that skipped the call
+ * its peer waits in, so a case that returns means the limit did not act. */
+static const unsigned kLate = 30;
+static int wait_timeout_barrier(void) {
+  if (shmem_my_pe() == 0) sleep(kLate);
+  shmem_barrier_all();
+  return SURVIVED;
+}
+static int wait_timeout_fcollect(void) {
+  long *p = sym_longs();
+  if (shmem_my_pe() == 0) sleep(kLate);
+  (void)shmem_long_fcollect(SHMEM_TEAM_WORLD, p, p + 8, 1);
+  return SURVIVED;
+}
+static int wait_timeout_wait_until(void) { /* nobody ever sets the word */
+  long *p = sym_longs();
+  if (shmem_my_pe() == 0)
+    shmem_long_wait_until(p, SHMEM_CMP_EQ, 1);
+  else
+    sleep(kLate);
+  return SURVIVED;
+}
+static int wait_timeout_lock(void) { /* PE 0 holds the lock */
+  long *lock = sym_longs();
+  if (shmem_my_pe() == 0) shmem_set_lock(lock);
+  shmem_barrier_all();
+  if (shmem_my_pe() == 0)
+    sleep(kLate);
+  else
+    shmem_set_lock(lock);
+  return SURVIVED;
+}
+/* A wait shorter than the limit (5 s) is left alone: exits 0. */
+static int wait_timeout_not_reached(void) {
+  if (shmem_my_pe() == 0) sleep(1);
+  shmem_barrier_all();
+  return 0;
+}
+
 /* ---- one call of each family, made before shmem_init or after
  * shmem_finalize (lifecycle/FAMILY cases, see main) */
 static long *life_word(void) { return static_word; } /* symmetric without the heap */
@@ -770,6 +810,11 @@ static const bad_case cases[] = {
     {"reduce_dest_past_heap_end", reduce_dest_past_heap_end, 0},
     {"alltoalls_dst_past_heap_end", alltoalls_dst_past_heap_end, 0},
     {"query_initialized_null", query_initialized_null, 0},
+    {"wait_timeout_barrier", wait_timeout_barrier, 0},
+    {"wait_timeout_fcollect", wait_timeout_fcollect, 0},
+    {"wait_timeout_wait_until", wait_timeout_wait_until, 0},
+    {"wait_timeout_lock", wait_timeout_lock, 0},
+    {"wait_timeout_not_reached", wait_timeout_not_reached, 0},
     {"error_on_one_pe", error_on_one_pe, 0},
     {"global_exit_7", global_exit_7, 0},
     {"heap_size_mismatch", heap_size_mismatch, 0},

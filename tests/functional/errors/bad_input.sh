@@ -221,6 +221,22 @@ expect debug_nelems_mismatch     fail '' "shmem_long_fcollect: this PE's nelems 
 expect debug_bcast_nelems_mismatch fail '' "shmem_long_broadcast: this PE's nelems make 16 bytes but PE 0 sent 8"
 expect query_initialized_null    fail '' 'shmemx_query_initialized: initialized = NULL'
 
+# Hangs: a wait that outlasts ROCSHMEM_WAIT_TIMEOUT ends the job naming the
+# call and what it waits for (bad_input.c: PE 0 computes for 30 s in place of
+# skipping the call); one shorter than the limit is left alone.  Over tcp a
+# barrier spanning nodes waits in MPI's messages (sync/boot_comm.cc).
+waited='has waited 2 s \(ROCSHMEM_WAIT_TIMEOUT\) for'
+expect wait_timeout_barrier      fail 'ROCSHMEM_WAIT_TIMEOUT=2' "shmem_barrier_all: PE 1 $waited the synchronization signal of PE 0"
+expect wait_timeout_fcollect     fail 'ROCSHMEM_WAIT_TIMEOUT=2' "shmem_long_fcollect: PE 1 $waited a collective message from PE 0"
+expect wait_timeout_wait_until   fail 'ROCSHMEM_WAIT_TIMEOUT=2' "shmem_long_wait_until: PE 0 $waited ivar to satisfy the comparison"
+expect wait_timeout_lock         fail 'ROCSHMEM_WAIT_TIMEOUT=2' "shmem_set_lock: PE 1 $waited the lock to be handed over by its previous holder, PE 0"
+expect wait_timeout_not_reached  0 'ROCSHMEM_WAIT_TIMEOUT=5' ''
+expect just_init                 fail 'ROCSHMEM_WAIT_TIMEOUT=-1' 'ROCSHMEM_WAIT_TIMEOUT = -1 must not be negative'
+if ! "${ROCTEST_BUILDDIR:-.}/tools/rocshmem_info" --build | grep -Eq '^UCX: +no'; then
+  expect wait_timeout_barrier    fail 'ROCSHMEM_WAIT_TIMEOUT=2 ROCSHMEM_PES_PER_NODE=1 UCX_TLS=tcp,self' \
+    "shmem_barrier_all: PE 1 $waited the MPI messages of a synchronization or collective spanning nodes"
+fi
+
 # One call of every family before shmem_init and after shmem_finalize
 # (bad_input.c's lifecycle table).
 for family in rma amo signal wait lock malloc free ctx team coll sync quiet ptr; do
