@@ -190,6 +190,12 @@ def main():
         got, _, _ = load_runs(args.raw, side, "pe_us")
         pe_us[side] = {k: [med(col) for col in zip(*d.values())]
                        for k, d in got.items()}
+    # ... and PE 0's loop time per call with the untimed barrier ("loop_us"),
+    # which does not depend on where that barrier lets each member wait.
+    loop_us = {}
+    for side in ("ours", "theirs"):
+        got, _, _ = load_runs(args.raw, side, "loop_us")
+        loop_us[side] = {k: med(list(d.values())) for k, d in got.items()}
     meta["rounds_with_data_ours"] = ours_rounds
     meta["rounds_with_data_theirs"] = theirs_rounds
     pes = meta.get("pes") or next(iter(ours_pes | theirs_pes), None)
@@ -244,6 +250,8 @@ def main():
         for side in ("ours", "theirs"):
             if (bench, size) in pe_us[side]:
                 row[side + "_pe_us"] = pe_us[side][(bench, size)]
+            if (bench, size) in loop_us[side]:
+                row[side + "_loop_us"] = loop_us[side][(bench, size)]
         lim = memcpy_mbps.get(size)
         if bench in BANDWIDTH and size >= 4096 and lim:
             row["memcpy_MBps"] = lim
@@ -373,6 +381,13 @@ def main():
                                  " ".join(fmt(v, ".3f") for v in r[k])
                                  if k in r else "-"
                                  for k in ("ours_pe_us", "theirs_pe_us"))))
+                lo, lt = r.get("ours_loop_us"), r.get("theirs_loop_us")
+                if lo or lt:
+                    lines.append("    with the untimed barrier, per call "
+                                 "(PE 0's loop): ours %s, theirs %s us%s" % (
+                                     fmt(lo, ".3f"), fmt(lt, ".3f"),
+                                     ", ratio %s" % fmt(lo / lt, ".3f")
+                                     if lo and lt else ""))
     for r in rows:
         if "ours_variant" in r or "theirs_variant" in r:
             if r["bench"].startswith("pingpong_p"):

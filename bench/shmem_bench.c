@@ -761,6 +761,10 @@ static void run_point(const struct bench *b, size_t size)
 {
     long iters = iters_for(b, size);
     double t[MAX_REPS];
+    /* M_COLL: PE 0's loop time per call, the untimed barrier included (a
+     * row's time depends on where the barrier lets each member wait; this
+     * one does not) */
+    double loop[MAX_REPS];
     /* ops counted per loop iteration: a round trip is two one-way trips */
     double per = b->mode == M_PAIR ? 2.0 : b->mode == M_CONTEND ? npes : 1.0;
 
@@ -796,6 +800,7 @@ static void run_point(const struct bench *b, size_t size)
 
     for (int r = 0; r < reps; r++) {
         t[r] = timed(b, size, iters) / (last_done * per);
+        loop[r] = last_wall / last_done;
         if (b->mode == M_COLL && me == 0) /* timed() left each member's time here */
             for (int k = 0; k < set_size; k++)
                 coll_pe_reps[r * set_size + k] =
@@ -813,8 +818,8 @@ static void run_point(const struct bench *b, size_t size)
     if (b->variant)
         printf(",\"variant\":\"%s\"", b->variant);
     if (b->mode == M_COLL) {
-        printf(",\"timer_us\":%.3g,\"active_set\":[0,%d,%d]", timer_us, set_log,
-               set_size);
+        printf(",\"timer_us\":%.3g,\"active_set\":[0,%d,%d],\"loop_us\":%.4g", timer_us,
+               set_log, set_size, median(loop, reps));
         /* each member's median over the repetitions: who waits (a
          * broadcast's receivers for the root, say) */
         printf(",\"pe_us\":[");

@@ -40,7 +40,7 @@ struct WaitSite {
 };
 
 /* Reports `site` and ends the job (sync/wait.cc). */
-[[noreturn]] void wait_timed_out(const WaitSite &site, int seconds);
+[[noreturn]] void wait_timed_out(const WaitSite &site, long seconds);
 
 /* ROCSHMEM_WAIT_TIMEOUT for one wait.  The clock is read once every kPolls
  * polls (tens of microseconds while spinning, a millisecond or more while
@@ -51,7 +51,7 @@ class WaitTimer {
   static constexpr unsigned kPolls = 1024;
 
   void check(const WaitSite &site) {
-    const int limit = g_runtime.cfg.wait_timeout;
+    const long limit = g_runtime.cfg.wait_timeout;
     if (!limit) return;
     const auto now = std::chrono::steady_clock::now();
     if (start_ == std::chrono::steady_clock::time_point{})

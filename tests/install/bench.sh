@@ -59,4 +59,7 @@ run bcast 3 -b broadcast64 -r 1 -s 0.01
 verdict "shmem_bench -b broadcast64 on 3 PEs: a row per size, each with every member's time (pe_us)" bcast \
   '[ "$rc" -eq 0 ] && [ "$(grep -Ec "^\{\"bench\":\"broadcast64\",.*\"pe_us\":\[[0-9.e+-]*[1-9][0-9.e+-]*(,[0-9.e+-]*[1-9][0-9.e+-]*){2}\]\}$" "$tmp/bcast.out")" -eq 3 ]'
 
+verdict "shmem_bench -b broadcast64: each row with PE 0's loop time per call, the untimed barrier included (loop_us)" bcast \
+  '[ "$(grep -Ec "^\{\"bench\":\"broadcast64\",.*\"loop_us\":[0-9.]*[1-9][0-9.e+-]*," "$tmp/bcast.out")" -eq 3 ]'
+
 tap_finish
