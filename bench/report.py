@@ -185,17 +185,15 @@ def main():
     meta["coll_timer_us"] = med(timers) if timers else None
     # Each collective member's own time (shmem_bench's "pe_us"), per side:
     # the median over the rounds, member by member.
-    pe_us = {}
+    # And PE 0's loop time per call with the untimed barrier ("loop_us"),
+    # which does not depend on where that barrier lets each member wait.
+    pe_us, loop_us = {}, {}
     for side in ("ours", "theirs"):
         got, _, _ = load_runs(args.raw, side, "pe_us")
         pe_us[side] = {k: [med(col) for col in zip(*d.values())]
                        for k, d in got.items()}
-    # ... and PE 0's loop time per call with the untimed barrier ("loop_us"),
-    # which does not depend on where that barrier lets each member wait.
-    loop_us = {}
-    for side in ("ours", "theirs"):
         got, _, _ = load_runs(args.raw, side, "loop_us")
-        loop_us[side] = {k: med(list(d.values())) for k, d in got.items()}
+        loop_us[side] = {k: med(d) for k, d in got.items()}
     meta["rounds_with_data_ours"] = ours_rounds
     meta["rounds_with_data_theirs"] = theirs_rounds
     pes = meta.get("pes") or next(iter(ours_pes | theirs_pes), None)
