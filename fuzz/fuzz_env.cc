@@ -29,8 +29,9 @@ bool all_digits(const std::string &s) {
   return !s.empty() && s.find_first_not_of("0123456789") == std::string::npos;
 }
 
-/* What config.h documents (and a little more: '+', "1."):
- * space* [+] digit+ [. digit*] [KMGT [B]] space*, case-insensitive. */
+/* What config.h documents (and a little more: '+', "1."): space* [+]
+ * (digit+ [. digit*] | . digit+), then either a multiplier KMGT (either
+ * case) followed by anything, or space* to the end. */
 bool size_grammar(const std::string &text) {
   const char *p = text.c_str();
   auto digits = [&p] {
@@ -40,12 +41,11 @@ bool size_grammar(const std::string &text) {
   };
   while (std::isspace(static_cast<unsigned char>(*p))) ++p;
   if (*p == '+') ++p;
-  if (!digits()) return false;
-  if (*p == '.') ++p, digits();
-  if (*p && std::strchr("KMGTkmgt", *p)) {
-    ++p;
-    if (*p == 'B' || *p == 'b') ++p;
-  }
+  bool whole = digits();
+  bool fraction = false;
+  if (*p == '.') ++p, fraction = digits();
+  if (!whole && !fraction) return false;
+  if (*p && std::strchr("KMGTkmgt", *p)) return true;
   while (std::isspace(static_cast<unsigned char>(*p))) ++p;
   return *p == '\0';
 }

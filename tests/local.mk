@@ -190,6 +190,7 @@ tests_functional_net_finalize_no_progress_thread_LDFLAGS = $(TEST_LINK)
 # Programs run by the shell tests below rather than by wrappers.
 FT_HELPERS = \
 	tests/functional/setup/singleton \
+	tests/functional/setup/heap_probe \
 	tests/functional/errors/bad_input \
 	tests/functional/faults/fault_pe \
 	tests/functional/faults/peer_uid
@@ -202,6 +203,7 @@ FT_SHELL_TESTS = \
 	tests/functional/faults/faults.sh \
 	tests/functional/setup/singleton.sh \
 	tests/functional/setup/spin_budget.sh \
+	tests/functional/setup/environment.sh \
 	tests/functional/faults/peer_uid.sh
 
 check_PROGRAMS += $(FT_PROGS) $(FT_HELPERS)
@@ -303,6 +305,9 @@ tests_functional_setup_implicit_finalize_LDFLAGS = $(TEST_LINK)
 tests_functional_setup_singleton_SOURCES = tests/functional/setup/singleton.c $(FT_COMMON)
 tests_functional_setup_singleton_LDADD = $(FT_LIBS)
 tests_functional_setup_singleton_LDFLAGS = $(TEST_LINK)
+tests_functional_setup_heap_probe_SOURCES = tests/functional/setup/heap_probe.c
+tests_functional_setup_heap_probe_LDADD = $(FT_LIBS)
+tests_functional_setup_heap_probe_LDFLAGS = $(TEST_LINK)
 tests_functional_errors_bad_input_SOURCES = tests/functional/errors/bad_input.c $(FT_COMMON)
 tests_functional_errors_bad_input_LDADD = $(FT_LIBS)
 tests_functional_errors_bad_input_LDFLAGS = $(TEST_LINK)

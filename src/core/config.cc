@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <cstdlib>
 #include <cstring>
+#include <vector>
 
 extern char **environ;
 
@@ -13,49 +14,69 @@ namespace rocshmem {
 namespace {
 
 #define ROCSHMEM_KIND_bool EnvKind::Bool
+#define ROCSHMEM_KIND_flag EnvKind::Flag
 #define ROCSHMEM_KIND_int EnvKind::Int
 #define ROCSHMEM_KIND_size EnvKind::Size
 #define ROCSHMEM_KIND_string EnvKind::String
 
-/* Alias lookup is by field, so the table rows get their alias from here. */
+/* A field's second names come from their own rows of env.def, looked up by
+ * field: the alias (ROCSHMEM_ENV_ALIAS) and the legacy name
+ * (ROCSHMEM_ENV_DEPRECATED). */
 const char *alias_of(const char *field) {
 #define ROCSHMEM_ENV(FIELD, NAME, KIND, DEFAULT, HELP)
 #define ROCSHMEM_ENV_ALIAS(FIELD, NAME) \
   if (std::strcmp(field, #FIELD) == 0) return #NAME;
+#define ROCSHMEM_ENV_DEPRECATED(FIELD, NAME)
 #include "core/env.def"
 #undef ROCSHMEM_ENV
 #undef ROCSHMEM_ENV_ALIAS
+#undef ROCSHMEM_ENV_DEPRECATED
+  return nullptr;
+}
+
+const char *deprecated_of(const char *field) {
+#define ROCSHMEM_ENV(FIELD, NAME, KIND, DEFAULT, HELP)
+#define ROCSHMEM_ENV_ALIAS(FIELD, NAME)
+#define ROCSHMEM_ENV_DEPRECATED(FIELD, NAME) \
+  if (std::strcmp(field, #FIELD) == 0) return #NAME;
+#include "core/env.def"
+#undef ROCSHMEM_ENV
+#undef ROCSHMEM_ENV_ALIAS
+#undef ROCSHMEM_ENV_DEPRECATED
   return nullptr;
 }
 
 EnvEntry *rows(size_t *count) {
   static EnvEntry table[] = {
 #define ROCSHMEM_ENV(FIELD, NAME, KIND, DEFAULT, HELP) \
-  {#NAME, ROCSHMEM_KIND_##KIND, DEFAULT, HELP, nullptr, #FIELD},
+  {#NAME, ROCSHMEM_KIND_##KIND, DEFAULT, HELP, nullptr, #FIELD, nullptr},
 #define ROCSHMEM_ENV_ALIAS(FIELD, NAME)
+#define ROCSHMEM_ENV_DEPRECATED(FIELD, NAME)
 #include "core/env.def"
 #undef ROCSHMEM_ENV
 #undef ROCSHMEM_ENV_ALIAS
+#undef ROCSHMEM_ENV_DEPRECATED
   };
-  static bool aliased = false;
-  if (!aliased) {
-    for (EnvEntry &e : table) e.alias = alias_of(e.field);
-    aliased = true;
+  static bool named = false;
+  if (!named) {
+    for (EnvEntry &e : table) {
+      e.alias = alias_of(e.field);
+      e.deprecated = deprecated_of(e.field);
+    }
+    named = true;
   }
   *count = sizeof(table) / sizeof(table[0]);
   return table;
 }
 
 /* The value in force for a row: the primary name, else the alias, else the
- * default.  *source says which. */
+ * legacy name (OpenSHMEM: a SHMEM_ variable wins over its SMA_ twin), else
+ * the default.  *source says which. */
 const char *lookup(const EnvEntry &e, const char **source) {
-  if (const char *v = std::getenv(e.name)) {
-    *source = e.name;
-    return v;
-  }
-  if (e.alias) {
-    if (const char *v = std::getenv(e.alias)) {
-      *source = e.alias;
+  for (const char *name : {e.name, e.alias, e.deprecated}) {
+    if (!name) continue;
+    if (const char *v = std::getenv(name)) {
+      *source = name;
       return v;
     }
   }
@@ -63,17 +84,29 @@ const char *lookup(const EnvEntry &e, const char **source) {
   return e.default_value;
 }
 
-bool parse_into(bool *out, const char *text) { return parse_bool(text, out); }
-bool parse_into(long *out, const char *text) { return parse_int(text, out); }
-bool parse_into(size_t *out, const char *text) { return parse_size(text, out); }
-bool parse_into(std::string *out, const char *text) {
+bool parse_string(const char *text, std::string *out) {
   *out = text;
   return true;
+}
+
+/* What a kind accepts, for the one-line error of a value that does not parse. */
+const char *accepted(EnvKind k) {
+  switch (k) {
+    case EnvKind::Bool: return "1/0, yes/no, y/n, true/false or on/off";
+    case EnvKind::Int: return "an integer";
+    case EnvKind::Size:
+      return "a number of bytes, with an optional fraction and a K, M, G or T suffix "
+             "(powers of 1024), e.g. 512M, 1.5G, .5m";
+    case EnvKind::Flag:
+    case EnvKind::String: break;
+  }
+  return "any value";
 }
 
 const char *kind_name(EnvKind k) {
   switch (k) {
     case EnvKind::Bool: return "bool";
+    case EnvKind::Flag: return "flag";
     case EnvKind::Int: return "int";
     case EnvKind::Size: return "size";
     case EnvKind::String: return "string";
@@ -88,37 +121,55 @@ const EnvEntry *env_table(size_t *count) { return rows(count); }
 bool parse_size(const char *text, size_t *out) {
   if (!text) return false;
   while (std::isspace(static_cast<unsigned char>(*text))) ++text;
-  if (*text == '-' || *text == '\0') return false;
-  /* Whole numbers are parsed exactly; only a fraction ("1.5G") goes through
-   * floating point, where it is then scaled to whole bytes. */
-  errno = 0;
-  char *end = nullptr;
-  unsigned long long whole = std::strtoull(text, &end, 10);
-  if (end == text || errno != 0) return false;
-  /* Digits only: strtod would also take an exponent ("1.5e999K" made an
-   * infinite fraction, and converting it to size_t is undefined; "1.9e3K"
-   * meant 901K).  Found by fuzz/fuzz_env. */
-  double fraction = 0, place = 0.1;
-  if (*end == '.')
-    for (++end; std::isdigit(static_cast<unsigned char>(*end)); ++end, place /= 10)
-      fraction += (*end - '0') * place;
+  /* Digits only, parsed exactly, the fraction as an integer over a power of
+   * ten: strtod would also take an exponent ("1.5e999K" made an infinite
+   * fraction, and converting it to size_t is undefined; "1.9e3K" meant
+   * 901K; found by fuzz/fuzz_env), and binary floating point would round
+   * "0.25K" to 257 bytes on the way up. */
+  const char *p = text;
+  unsigned __int128 whole = 0;
+  for (; std::isdigit(static_cast<unsigned char>(*p)); ++p) {
+    whole = whole * 10 + static_cast<unsigned>(*p - '0');
+    if (whole > SIZE_MAX) return false;
+  }
+  const bool has_whole = p != text;
+  /* Up to 19 fraction digits are kept (10^19 fits 64 bits); a non-zero digit
+   * beyond them only makes the fraction larger, so it rounds it up. */
+  unsigned long long frac = 0, denom = 1;
+  bool frac_tail = false, has_frac = false;
+  if (*p == '.') {
+    for (++p; std::isdigit(static_cast<unsigned char>(*p)); ++p) {
+      has_frac = true;
+      if (denom <= 1000000000000000000ull) {
+        frac = frac * 10 + static_cast<unsigned>(*p - '0');
+        denom *= 10;
+      } else if (*p != '0') {
+        frac_tail = true;
+      }
+    }
+  }
+  if (!has_whole && !has_frac) return false; /* "", "-1", "K", "." */
   unsigned long long scale = 1;
-  switch (std::toupper(static_cast<unsigned char>(*end))) {
-    case 'K': scale = 1ull << 10; ++end; break;
-    case 'M': scale = 1ull << 20; ++end; break;
-    case 'G': scale = 1ull << 30; ++end; break;
-    case 'T': scale = 1ull << 40; ++end; break;
+  switch (*p) {
+    case 'k': case 'K': scale = 1ull << 10; break;
+    case 'm': case 'M': scale = 1ull << 20; break;
+    case 'g': case 'G': scale = 1ull << 30; break;
+    case 't': case 'T': scale = 1ull << 40; break;
     default: break;
   }
-  if (scale != 1 && (*end == 'B' || *end == 'b')) ++end; /* "4KB" */
-  while (std::isspace(static_cast<unsigned char>(*end))) ++end;
-  if (*end != '\0') return false;
-  if (fraction != 0 && scale == 1) return false; /* "1.5" bytes */
-  if (whole > SIZE_MAX / scale) return false;
-  size_t bytes = static_cast<size_t>(whole * scale);
-  size_t extra = static_cast<size_t>(fraction * static_cast<double>(scale));
-  if (bytes > SIZE_MAX - extra) return false;
-  *out = bytes + extra;
+  if (scale != 1) {
+    /* OpenSHMEM: one multiplier, whatever follows it is ignored ("4KB",
+     * "2GiB"; "20kk" is 20K, not 20M). */
+  } else {
+    while (std::isspace(static_cast<unsigned char>(*p))) ++p;
+    if (*p != '\0') return false;
+  }
+  /* The size is at least the ceiling of number x multiplier. */
+  unsigned __int128 bytes = whole * scale;
+  unsigned __int128 part = static_cast<unsigned __int128>(frac) * scale;
+  bytes += part / denom + ((part % denom != 0 || frac_tail) ? 1 : 0);
+  if (bytes > SIZE_MAX) return false;
+  *out = static_cast<size_t>(bytes);
   return true;
 }
 
@@ -133,6 +184,13 @@ bool parse_bool(const char *text, bool *out) {
   return false;
 }
 
+bool parse_flag(const char *text, bool *out) {
+  if (!text) return false;
+  bool value;
+  *out = !(parse_bool(text, &value) && !value);
+  return true;
+}
+
 bool parse_int(const char *text, long *out) {
   if (!text || !*text) return false;
   errno = 0;
@@ -143,24 +201,83 @@ bool parse_int(const char *text, long *out) {
   return true;
 }
 
-bool config_load(Config *cfg, std::string *error) {
-  const char *source = nullptr;
-  const char *text = nullptr;
-#define ROCSHMEM_ENV(FIELD, NAME, KIND, DEFAULT, HELP)                                  \
-  {                                                                                     \
-    EnvEntry e{#NAME, ROCSHMEM_KIND_##KIND, DEFAULT, HELP, alias_of(#FIELD), #FIELD};   \
-    text = lookup(e, &source);                                                          \
-    if (!parse_into(&cfg->FIELD, text)) {                                               \
-      *error = std::string(source) + "='" + text + "' is not a valid " +              \
-               kind_name(e.kind) + " (" + HELP + ")";                                   \
-      return false;                                                                     \
-    }                                                                                   \
+namespace {
+
+/* What the kinds cannot say: counts that must not be negative, a heap that
+ * must not be empty. */
+void check_values(const Config &cfg, std::vector<std::string> *errors) {
+  const struct {
+    const char *name;
+    long value;
+  } counts[] = {{"ROCSHMEM_SPIN_COUNT", cfg.spin_count},
+                {"ROCSHMEM_OVERSUBSCRIBED_SPIN_COUNT", cfg.oversubscribed_spin_count},
+                {"ROCSHMEM_PES_PER_NODE", cfg.pes_per_node},
+                {"ROCSHMEM_WAIT_TIMEOUT", cfg.wait_timeout}};
+  for (const auto &c : counts)
+    if (c.value < 0)
+      errors->push_back(std::string(config_source(c.name)) + " = " + std::to_string(c.value) +
+                        " must not be negative");
+  if (cfg.heap_size == 0)
+    errors->push_back(std::string(config_source("SHMEM_SYMMETRIC_SIZE")) +
+                      " = 0: the symmetric heap cannot be empty (the library keeps its own "
+                      "symmetric state there too); give it a size such as 64M (default 512M)");
+}
+
+}  // namespace
+
+bool config_load_all(Config *cfg, std::vector<std::string> *errors) {
+  size_t n;
+  const EnvEntry *row = rows(&n);
+  const size_t before = errors->size();
+  /* Rows are visited in env.def order, which is the table's too. */
+#define ROCSHMEM_ENV(FIELD, NAME, KIND, DEFAULT, HELP)                                   \
+  {                                                                                      \
+    const char *source = nullptr;                                                        \
+    const char *text = lookup(*row, &source);                                            \
+    if (!parse_##KIND(text, &cfg->FIELD)) {                                              \
+      errors->push_back(std::string(source) + "='" + text +                              \
+                        "' is not a valid value (accepted: " + accepted(row->kind) + ")"); \
+      parse_##KIND(DEFAULT, &cfg->FIELD);                                                \
+    }                                                                                    \
+    ++row;                                                                               \
   }
 #define ROCSHMEM_ENV_ALIAS(FIELD, NAME)
+#define ROCSHMEM_ENV_DEPRECATED(FIELD, NAME)
 #include "core/env.def"
 #undef ROCSHMEM_ENV
 #undef ROCSHMEM_ENV_ALIAS
-  return true;
+#undef ROCSHMEM_ENV_DEPRECATED
+  if (errors->size() == before) check_values(*cfg, errors);
+  return errors->size() == before;
+}
+
+bool config_load(Config *cfg, std::string *error) {
+  std::vector<std::string> errors;
+  if (config_load_all(cfg, &errors)) return true;
+  *error = errors.front();
+  return false;
+}
+
+const char *config_source(const char *name) {
+  size_t n;
+  const EnvEntry *table = rows(&n);
+  const char *source = "default";
+  for (size_t i = 0; i < n; ++i)
+    if (std::strcmp(table[i].name, name) == 0) lookup(table[i], &source);
+  return source;
+}
+
+std::string config_deprecated_in_use() {
+  size_t n;
+  const EnvEntry *table = rows(&n);
+  std::string used;
+  for (size_t i = 0; i < n; ++i) {
+    const EnvEntry &e = table[i];
+    if (!e.deprecated || !std::getenv(e.deprecated)) continue;
+    if (!used.empty()) used += ", ";
+    used += std::string(e.deprecated) + " (use " + e.name + ")";
+  }
+  return used;
 }
 
 std::string config_unknown_variables() {
@@ -175,8 +292,8 @@ std::string config_unknown_variables() {
     bool known = false;
     for (size_t i = 0; i < n && !known; ++i) {
       const EnvEntry &e = table[i];
-      known = (std::strlen(e.name) == len && std::strncmp(e.name, var, len) == 0) ||
-              (e.alias && std::strlen(e.alias) == len && std::strncmp(e.alias, var, len) == 0);
+      for (const char *name : {e.name, e.alias, e.deprecated})
+        known = known || (name && std::strlen(name) == len && std::strncmp(name, var, len) == 0);
     }
     if (!known) {
       if (!unknown.empty()) unknown += ", ";

@@ -4,7 +4,9 @@
 
 #include <cstdio>
 #include <cstdlib>
+#include <string>
 #include <thread>
+#include <vector>
 
 #include "build_config.h"
 #include "coll/coll.h"
@@ -26,9 +28,10 @@ Runtime g_runtime;
 namespace {
 
 void print_banner(const Runtime &rt) {
-  std::fprintf(stdout, "%s (OpenSHMEM %d.%d), %d PEs on %d node(s), bootstrap %s\n",
+  std::fprintf(stdout, "%s (OpenSHMEM %d.%d), %d PE%s on %d node%s, bootstrap %s\n",
                ROCSHMEM_VENDOR_STRING, ROCSHMEM_SPEC_MAJOR, ROCSHMEM_SPEC_MINOR, rt.n_pes,
-               rt.topo.n_nodes, rt.boot->name());
+               rt.n_pes == 1 ? "" : "s", rt.topo.n_nodes, rt.topo.n_nodes == 1 ? "" : "s",
+               rt.boot->name());
   if (rt.cfg.info) {
     std::fprintf(stdout, "Environment variables:\n");
     config_print(stdout, "  ");
@@ -145,6 +148,27 @@ void setup_peers(const char *call, Runtime &rt) {
   }
 }
 
+/* Collective over the job just bootstrapped: if any PE's configuration is
+ * bad, the first such PE prints its error, and every PE ends the job. */
+void report_config_error_once(const char *call, Runtime &rt, bool ok, const std::string &error) {
+  std::vector<char> bad(rt.n_pes);
+  char mine = ok ? 0 : 1;
+  rt.boot->allgather(&mine, bad.data(), 1);
+  int first = -1;
+  for (int pe = 0; pe < rt.n_pes && first < 0; ++pe)
+    if (bad[pe]) first = pe;
+  if (first < 0) return;
+  if (first == rt.my_pe) report_error(call, "%s", error.c_str());
+  /* Every PE is here, so the job can end in order, without the launcher's
+   * abort banners: a barrier (the line is out), then each PE leaves. */
+  rt.boot->barrier();
+  rt.boot->finalize();
+  rt.boot.reset();
+  std::fflush(stdout);
+  std::fflush(stderr);
+  std::_Exit(1);
+}
+
 void finalize_at_exit() {
   if (g_runtime.initialized) runtime_finalize("shmem_finalize (implicit, at exit)");
 }
@@ -170,22 +194,21 @@ void runtime_init(const char *call, int requested, const BootstrapRequest &reque
     return;
   }
   std::string error;
-  if (!config_load(&rt.cfg, &error)) fatal(call, "%s", error.c_str());
-  const struct {
-    const char *name;
-    long value;
-  } counts[] = {{"ROCSHMEM_SPIN_COUNT", rt.cfg.spin_count},
-                {"ROCSHMEM_OVERSUBSCRIBED_SPIN_COUNT", rt.cfg.oversubscribed_spin_count},
-                {"ROCSHMEM_PES_PER_NODE", rt.cfg.pes_per_node},
-                {"ROCSHMEM_WAIT_TIMEOUT", rt.cfg.wait_timeout}};
-  for (const auto &c : counts)
-    if (c.value < 0) fatal(call, "%s = %ld must not be negative", c.name, c.value);
+  /* A bad value is reported once for the job, by the first PE that has one,
+   * after the bootstrap (which then runs on the defaults of the values that
+   * did not parse): every PE would otherwise print the same line. */
+  std::string config_error;
+  const bool config_ok = config_load(&rt.cfg, &config_error);
   g_log_level = static_cast<int>(rt.cfg.debug_level);
 
   rt.boot = bootstrap_create(request, rt.cfg, requested, &error);
-  if (!rt.boot) fatal(call, "bootstrap failed: %s", error.c_str());
+  if (!rt.boot) {
+    if (!config_ok) fatal(call, "%s", config_error.c_str());
+    fatal(call, "bootstrap failed: %s", error.c_str());
+  }
   rt.my_pe = rt.boot->rank();
   rt.n_pes = rt.boot->size();
+  report_config_error_once(call, rt, config_ok, config_error);
   rt.thread_level = requested < ROCSHMEM_THREAD_SINGLE     ? ROCSHMEM_THREAD_SINGLE
                     : requested > ROCSHMEM_THREAD_MULTIPLE ? ROCSHMEM_THREAD_MULTIPLE
                                                            : requested;
@@ -194,6 +217,10 @@ void runtime_init(const char *call, int requested, const BootstrapRequest &reque
     if (!unknown.empty())
       ROCSHMEM_LOG(LOG_WARN, "%s: ignoring unknown environment variable(s): %s (see rocshmem_info)",
                    call, unknown.c_str());
+    std::string legacy = config_deprecated_in_use();
+    if (!legacy.empty())
+      ROCSHMEM_LOG(LOG_WARN, "%s: read the deprecated SMA_ variable(s) %s; a SHMEM_ variable "
+                   "wins where both are set", call, legacy.c_str());
   }
   topology_discover(*rt.boot, rt.cfg.node_id, rt.cfg.pes_per_node, &rt.topo);
   rt.oversubscribed = is_oversubscribed(rt);

@@ -7,9 +7,10 @@
 
 info=$stage/bin/rocshmem_info
 envdef=$srcdir/src/core/env.def
-# The declared names, straight from the table (primary names and aliases).
+# The declared names, straight from the table (primary names, aliases and
+# the legacy SMA_ names).
 names=$(sed -n 's/^ROCSHMEM_ENV(\([a-z_0-9]*\), *\([A-Z_0-9]*\),.*/\2/p' "$envdef")
-aliases=$(sed -n 's/^ROCSHMEM_ENV_ALIAS(\([a-z_0-9]*\), *\([A-Z_0-9]*\)).*/\2/p' "$envdef")
+aliases=$(sed -n 's/^ROCSHMEM_ENV_\(ALIAS\|DEPRECATED\)(\([a-z_0-9]*\), *\([A-Z_0-9]*\)).*/\3/p' "$envdef")
 count=$(echo "$names" | wc -w)
 
 check "rocshmem_info --version names the library version and OpenSHMEM 1.5" \
@@ -42,7 +43,7 @@ check "rocshmem_info --env shows the default of SHMEM_SYMMETRIC_SIZE from env.de
 check "rocshmem_info --env shows a value set in the environment and who set it" \
   sh -c "ROCSHMEM_SPIN_COUNT=77 '$info' --env | grep -q '^  ROCSHMEM_SPIN_COUNT .*value=77 (default 4096, set by ROCSHMEM_SPIN_COUNT)\$'"
 for a in $aliases; do
-  check "rocshmem_info --env names the alias $a as the source of a value" \
+  check "rocshmem_info --env names the alias or legacy name $a as the source of a value" \
     sh -c "$a=1 '$info' --env | grep -q 'set by $a)\$'"
 done
 check "the wrappers' variables are in the table, so PEs do not call them unknown" \
@@ -63,6 +64,37 @@ check "rocshmem_info with no option prints everything" \
 check "rocshmem_info --help lists the options" \
   sh -c "out=\$('$info' --help) && for o in --version --build --env --env-markdown; do
     echo \"\$out\" | grep -q -- \"\$o\" || exit 1; done"
+check "rocshmem_info takes several options at once and prints their sections in order" \
+  sh -c "out=\$('$info' --env --version) && echo \"\$out\" | head -n 1 | grep -q '^rocshmem version:' &&
+    echo \"\$out\" | grep -q '^environment variables:' && ! echo \"\$out\" | grep -q '^transports:'"
+check "rocshmem_info -a is --all" \
+  sh -c "test \"\$('$info' -a | grep -v 'check:')\" = \"\$('$info' --all | grep -v 'check:')\""
+check "rocshmem_info --build names the install prefix, the compilers and MPI" \
+  sh -c "out=\$('$info' --build) && echo \"\$out\" &&
+    for k in 'install prefix:' 'C compiler:' 'C++ compiler:' 'MPI:'; do
+      echo \"\$out\" | grep -q \"^\$k\" || { echo \"no \$k\"; exit 1; }; done &&
+    echo \"\$out\" | grep -q '^MPI: .*Open MPI'"
+check "rocshmem_info reports the prefix it is installed at now (a staged installation)" \
+  sh -c "'$info' --build --parsable | grep -qx 'build:prefix:$stage'"
+check "rocshmem_info --parsable: one key:value per line for the sections asked" \
+  sh -c "out=\$('$info' --version --env --parsable) && echo \"\$out\" | head -n 5 &&
+    ! echo \"\$out\" | grep -v '^[a-z]*:[A-Za-z_0-9]*:' | grep . &&
+    echo \"\$out\" | grep -qx 'version:openshmem:[0-9]*\.[0-9]*' &&
+    echo \"\$out\" | grep -qx 'env:SHMEM_SYMMETRIC_SIZE:default:512M' &&
+    echo \"\$out\" | grep -qx 'env:SHMEM_SYMMETRIC_SIZE:source:default' &&
+    ! echo \"\$out\" | grep -q '^build:'"
+check "rocshmem_info --parsable names who set a value" \
+  sh -c "SMA_SYMMETRIC_SIZE=3G '$info' --env --parsable | grep -qx 'env:SHMEM_SYMMETRIC_SIZE:source:SMA_SYMMETRIC_SIZE'"
+check "rocshmem_info --env refuses an invalid SHMEM_SYMMETRIC_SIZE as shmem_init would (status 2, named on stderr)" \
+  sh -c "SHMEM_SYMMETRIC_SIZE=lots '$info' --env >'$tmp/out' 2>'$tmp/err'; rc=\$?; cat '$tmp/err';
+    test \$rc -eq 2 && grep -q \"SHMEM_SYMMETRIC_SIZE='lots'.*accepted\" '$tmp/err'"
+check "rocshmem_info --env refuses an empty heap and a negative count" \
+  sh -c "SHMEM_SYMMETRIC_SIZE=0 ROCSHMEM_SPIN_COUNT=-1 '$info' --env >/dev/null 2>'$tmp/err'; rc=\$?;
+    cat '$tmp/err'; test \$rc -eq 2 && grep -q 'SHMEM_SYMMETRIC_SIZE = 0' '$tmp/err'"
+check "rocshmem_info --env accepts valid values (status 0, environment check ok)" \
+  sh -c "SHMEM_SYMMETRIC_SIZE=.5m SHMEM_DEBUG=2 '$info' --env | grep -q '^environment check: *ok'"
+check "rocshmem_info --env warns when a heap per core would not fit this node's memory" \
+  sh -c "SHMEM_SYMMETRIC_SIZE=16T '$info' --env | grep -q '^heap check: *warning: heaps of 16384.0 GiB'"
 check "rocshmem_info --bogus fails with status 1 and names the option" \
   sh -c "'$info' --bogus 2>'$tmp/err'; rc=\$?; cat '$tmp/err'; test \$rc -eq 1 && grep -q -- \"'--bogus'\" '$tmp/err'"
 

@@ -29,7 +29,8 @@ namespace {
 constexpr size_t KiB = 1024, MiB = 1024 * KiB, GiB = 1024 * MiB;
 
 bool is_ours(const char *var) {
-  return std::strncmp(var, "SHMEM_", 6) == 0 || std::strncmp(var, "ROCSHMEM_", 9) == 0;
+  return std::strncmp(var, "SHMEM_", 6) == 0 || std::strncmp(var, "ROCSHMEM_", 9) == 0 ||
+         std::strncmp(var, "SMA_", 4) == 0;
 }
 
 void clear_our_environment() {
@@ -77,9 +78,32 @@ START_TEST(parse_size_plain_and_suffixed) {
 }
 END_TEST
 
+/* The forms OpenSHMEM gives for SHMEM_SYMMETRIC_SIZE: a fraction without a
+ * leading digit, a fraction without a multiplier, the ceiling of number x
+ * multiplier, one multiplier with whatever follows it ignored. */
+START_TEST(parse_size_openshmem_forms) {
+  ck_assert_uint_eq(size_of(".5m"), size_of("0.5m"));
+  ck_assert_uint_eq(size_of(".5m"), 512 * KiB);
+  ck_assert_uint_eq(size_of("20m"), 20971520);
+  ck_assert_uint_eq(size_of("3.1M"), 3250586); /* 3250585.6 rounded up */
+  ck_assert_uint_eq(size_of("20k"), 20 * KiB);
+  ck_assert_uint_eq(size_of("1G"), GiB);
+  ck_assert_uint_eq(size_of("20kk"), 20 * KiB); /* not 20M */
+  ck_assert_uint_eq(size_of("4KK"), 4 * KiB);
+  ck_assert_uint_eq(size_of("2GiB"), 2 * GiB);
+  ck_assert_uint_eq(size_of("512MiB"), 512 * MiB);
+  ck_assert_uint_eq(size_of("4KBB"), 4 * KiB);
+  ck_assert_uint_eq(size_of("1.5"), 2); /* bytes, rounded up */
+  ck_assert_uint_eq(size_of("0.25K"), 256); /* exact: no binary rounding on the way up */
+  ck_assert_uint_eq(size_of("0.1K"), 103); /* 102.4 */
+  ck_assert_uint_eq(size_of("1.00000000000000000000001K"), 1025); /* a digit past 19 still counts */
+  ck_assert_uint_eq(size_of("7."), 7);
+}
+END_TEST
+
 START_TEST(parse_size_rejects_junk) {
-  for (const char *bad : {"", " ", "abc", "K", "4X", "4KK", "4 K", "12abc", "4KBB", "4MiB", "M4",
-                          "0x", "--1", "1e", "nan", "inf"})
+  for (const char *bad : {"", " ", "abc", "K", "4X", "4 K", "12abc", "M4", "0x", "--1", "1e",
+                          "nan", "inf", ".", ".K", "1.5.2", "1,5G", "4B"})
     size_rejected(bad);
   size_t v;
   ck_assert(!rocshmem::parse_size(nullptr, &v));
@@ -115,6 +139,20 @@ START_TEST(parse_bool_values) {
     ck_assert(b); /* untouched */
   }
   ck_assert(!rocshmem::parse_bool(nullptr, &b));
+}
+END_TEST
+
+/* OpenSHMEM's SHMEM_DEBUG, SHMEM_INFO and SHMEM_VERSION take any value. */
+START_TEST(parse_flag_values) {
+  bool b = false;
+  for (const char *on : {"1", "2", "yes", "YES", "true", "on", "", "anything", " no", "-1"}) {
+    b = false;
+    ck_assert_msg(rocshmem::parse_flag(on, &b) && b, "parse_flag(\"%s\") is not on", on);
+  }
+  for (const char *off : {"0", "n", "no", "No", "false", "off", "OFF"}) {
+    b = true;
+    ck_assert_msg(rocshmem::parse_flag(off, &b) && !b, "parse_flag(\"%s\") is not off", off);
+  }
 }
 END_TEST
 
@@ -213,11 +251,86 @@ START_TEST(config_bad_values_name_the_variable) {
   bad_value("SHMEM_SYMMETRIC_SIZE", "abc");
   bad_value("SHMEM_SYMMETRIC_SIZE", "-5M");
   bad_value("ROCSHMEM_HEAP_SIZE", "lots");
-  bad_value("SHMEM_DEBUG", "maybe");
-  bad_value("ROCSHMEM_DEBUG", "2");
-  bad_value("SHMEM_INFO", "sure");
+  bad_value("SMA_SYMMETRIC_SIZE", "huge");
+  bad_value("ROCSHMEM_STATIC_DATA", "maybe");
   bad_value("ROCSHMEM_SPIN_COUNT", "fast");
   bad_value("ROCSHMEM_DEBUG_LEVEL", "loud");
+}
+END_TEST
+
+/* The error is one line: the variable, the value and what is accepted,
+ * not the variable's whole help text; the other fields are still read. */
+START_TEST(config_error_is_one_line_and_the_rest_loads) {
+  setenv("SHMEM_SYMMETRIC_SIZE", "lots", 1);
+  setenv("ROCSHMEM_SPIN_COUNT", "17", 1);
+  Config cfg;
+  std::string error;
+  ck_assert(!loads(&cfg, &error));
+  ck_assert_msg(error.find('\n') == std::string::npos, "\"%s\" spans lines", error.c_str());
+  ck_assert_msg(error.find("accepted") != std::string::npos, "\"%s\" does not say what is accepted",
+                error.c_str());
+  ck_assert_msg(error.find("committed only when touched") == std::string::npos,
+                "\"%s\" carries the help text", error.c_str());
+  ck_assert_int_eq(cfg.spin_count, 17);
+  ck_assert_uint_eq(cfg.heap_size, 512 * MiB); /* the default, for the bootstrap */
+}
+END_TEST
+
+/* SHMEM_DEBUG, SHMEM_INFO and SHMEM_VERSION: set means on, whatever the
+ * value, except the words that read as off. */
+START_TEST(config_openshmem_flags_take_any_value) {
+  const char *const names[] = {"SHMEM_DEBUG", "SHMEM_INFO", "SHMEM_VERSION", "ROCSHMEM_DEBUG"};
+  for (const char *name : names) {
+    for (const char *value : {"2", "yes", "", "sure"}) {
+      clear_our_environment();
+      setenv(name, value, 1);
+      Config cfg;
+      std::string error;
+      ck_assert_msg(loads(&cfg, &error), "%s='%s': %s", name, value, error.c_str());
+      ck_assert_msg(cfg.debug || cfg.info || cfg.version, "%s='%s' is not on", name, value);
+    }
+    clear_our_environment();
+    setenv(name, "off", 1);
+    Config cfg;
+    std::string error;
+    ck_assert(loads(&cfg, &error));
+    ck_assert_msg(!cfg.debug && !cfg.info && !cfg.version, "%s=off is on", name);
+  }
+}
+END_TEST
+
+/* The SMA_ names OpenSHMEM deprecated: read when the SHMEM_ one is not set,
+ * named as the source, listed for the warning. */
+START_TEST(config_legacy_sma_names) {
+  setenv("SMA_SYMMETRIC_SIZE", "2G", 1);
+  setenv("SMA_DEBUG", "1", 1);
+  setenv("SMA_INFO", "1", 1);
+  setenv("SMA_VERSION", "1", 1);
+  Config cfg;
+  std::string error;
+  ck_assert_msg(loads(&cfg, &error), "%s", error.c_str());
+  ck_assert_uint_eq(cfg.heap_size, 2 * GiB);
+  ck_assert(cfg.debug && cfg.info && cfg.version);
+  ck_assert_str_eq(rocshmem::config_source("SHMEM_SYMMETRIC_SIZE"), "SMA_SYMMETRIC_SIZE");
+  const std::string used = rocshmem::config_deprecated_in_use();
+  for (const char *pair : {"SMA_SYMMETRIC_SIZE (use SHMEM_SYMMETRIC_SIZE)", "SMA_DEBUG (use SHMEM_DEBUG)",
+                           "SMA_INFO (use SHMEM_INFO)", "SMA_VERSION (use SHMEM_VERSION)"})
+    ck_assert_msg(used.find(pair) != std::string::npos, "\"%s\" lacks %s", used.c_str(), pair);
+  /* The SHMEM_ name wins, and the alias too. */
+  setenv("SHMEM_SYMMETRIC_SIZE", "3M", 1);
+  ck_assert(loads(&cfg, &error));
+  ck_assert_uint_eq(cfg.heap_size, 3 * MiB);
+  unsetenv("SHMEM_SYMMETRIC_SIZE");
+  setenv("ROCSHMEM_HEAP_SIZE", "5M", 1);
+  ck_assert(loads(&cfg, &error));
+  ck_assert_uint_eq(cfg.heap_size, 5 * MiB);
+  ck_assert_str_eq(rocshmem::config_source("SHMEM_SYMMETRIC_SIZE"), "ROCSHMEM_HEAP_SIZE");
+  /* Not unknown variables. */
+  const std::string unknown = rocshmem::config_unknown_variables();
+  ck_assert_str_eq(unknown.c_str(), "");
+  clear_our_environment();
+  const std::string none = rocshmem::config_deprecated_in_use();
+  ck_assert_str_eq(none.c_str(), "");
 }
 END_TEST
 
@@ -268,6 +381,8 @@ START_TEST(env_table_is_consistent) {
     ck_assert(e.name && is_ours(e.name));
     ck_assert_msg(names.insert(e.name).second, "%s declared twice", e.name);
     if (e.alias) ck_assert_msg(names.insert(e.alias).second, "alias %s declared twice", e.alias);
+    if (e.deprecated)
+      ck_assert_msg(names.insert(e.deprecated).second, "legacy name %s declared twice", e.deprecated);
     ck_assert_msg(e.help && std::strlen(e.help) > 10, "%s has no help text", e.name);
     ck_assert(e.default_value && e.field);
     /* Every default must parse as its own kind. */
@@ -276,6 +391,7 @@ START_TEST(env_table_is_consistent) {
     size_t s;
     switch (e.kind) {
       case rocshmem::EnvKind::Bool: ck_assert(rocshmem::parse_bool(e.default_value, &b)); break;
+      case rocshmem::EnvKind::Flag: ck_assert(rocshmem::parse_bool(e.default_value, &b)); break;
       case rocshmem::EnvKind::Int: ck_assert(rocshmem::parse_int(e.default_value, &l)); break;
       case rocshmem::EnvKind::Size: ck_assert(rocshmem::parse_size(e.default_value, &s)); break;
       case rocshmem::EnvKind::String: break;
@@ -313,10 +429,12 @@ int main() {
   Suite *s = suite_create("config");
   TCase *parse = tcase_create("parse");
   tcase_add_test(parse, parse_size_plain_and_suffixed);
+  tcase_add_test(parse, parse_size_openshmem_forms);
   tcase_add_test(parse, parse_size_rejects_junk);
   tcase_add_test(parse, parse_size_rejects_negative);
   tcase_add_test(parse, parse_size_rejects_overflow);
   tcase_add_test(parse, parse_bool_values);
+  tcase_add_test(parse, parse_flag_values);
   tcase_add_test(parse, parse_int_values);
   suite_add_tcase(s, parse);
 
@@ -328,6 +446,9 @@ int main() {
   tcase_add_test(load, config_primary_name_wins_over_alias);
   tcase_add_test(load, config_alias_debug);
   tcase_add_test(load, config_bad_values_name_the_variable);
+  tcase_add_test(load, config_error_is_one_line_and_the_rest_loads);
+  tcase_add_test(load, config_openshmem_flags_take_any_value);
+  tcase_add_test(load, config_legacy_sma_names);
   suite_add_tcase(s, load);
 
   TCase *table = tcase_create("table");
