@@ -235,8 +235,8 @@ bool config_load_all(Config *cfg, std::vector<std::string> *errors) {
     const char *source = nullptr;                                                        \
     const char *text = lookup(*row, &source);                                            \
     if (!parse_##KIND(text, &cfg->FIELD)) {                                              \
-      errors->push_back(std::string(source) + "='" + text +                              \
-                        "' is not a valid value (accepted: " + accepted(row->kind) + ")"); \
+      errors->push_back(std::string(source) + "='" + text + "' is not a valid " +        \
+                        kind_name(row->kind) + " (accepted: " + accepted(row->kind) + ")"); \
       parse_##KIND(DEFAULT, &cfg->FIELD);                                                \
     }                                                                                    \
     ++row;                                                                               \

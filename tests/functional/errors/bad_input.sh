@@ -193,7 +193,7 @@ expect just_init                 fail 'SHMEM_SYMMETRIC_SIZE=abc' "SHMEM_SYMMETRI
 expect just_init                 fail 'ROCSHMEM_HEAP_SIZE=lots' "ROCSHMEM_HEAP_SIZE='lots'"
 expect just_init                 fail 'SHMEM_SYMMETRIC_SIZE=-1M' 'SHMEM_SYMMETRIC_SIZE'
 expect just_init                 fail 'SHMEM_SYMMETRIC_SIZE=0' 'SHMEM_SYMMETRIC_SIZE'
-expect just_init                 fail 'SHMEM_DEBUG=maybe' "SHMEM_DEBUG='maybe' is not a valid bool"
+expect just_init                 fail 'ROCSHMEM_STATIC_DATA=maybe' "ROCSHMEM_STATIC_DATA='maybe' is not a valid bool"
 expect just_init                 fail 'ROCSHMEM_BOOTSTRAP=carrier-pigeon' 'ROCSHMEM_BOOTSTRAP'
 expect just_init                 0 'ROCSHMEM_TYPO=1' 'WARN' 'unknown environment variable.*ROCSHMEM_TYPO'
 expect heap_size_mismatch        fail '' 'symmetric heap size differs between PEs' 'SHMEM_SYMMETRIC_SIZE'
