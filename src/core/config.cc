@@ -1,5 +1,7 @@
 #include "core/config.h"
 
+#include "build_config.h"
+
 #include <cctype>
 #include <cerrno>
 #include <cstdint>
@@ -315,6 +317,34 @@ void config_print(FILE *out, const char *prefix) {
                  kind_name(e.kind), value, e.default_value,
                  std::strcmp(source, "default") == 0 ? "" : ", set by ",
                  std::strcmp(source, "default") == 0 ? "" : source, prefix, e.help);
+  }
+}
+
+/* The rows a running job reads: not the wrappers' (oshcc, oshrun), and the
+ * GPU ones only in a build with GPU support.  env.def names those fields
+ * wrapper_* and gpu*. */
+static bool read_by_this_build(const EnvEntry &e) {
+  if (std::strncmp(e.field, "wrapper_", 8) == 0) return false;
+#ifndef ROCSHMEM_HAVE_GPU
+  if (std::strncmp(e.field, "gpu", 3) == 0) return false;
+#endif
+  return true;
+}
+
+void config_print_job(FILE *out, const char *prefix) {
+  size_t n;
+  const EnvEntry *table = rows(&n);
+  for (size_t i = 0; i < n; ++i) {
+    const EnvEntry &e = table[i];
+    if (!read_by_this_build(e)) continue;
+    const char *source = nullptr;
+    const char *value = lookup(e, &source);
+    const bool set = std::strcmp(source, "default") != 0;
+    if (set)
+      std::fprintf(out, "%s* %-34s = %s (set by %s; default %s)\n", prefix, e.name, value, source,
+                   *e.default_value ? e.default_value : "empty");
+    else
+      std::fprintf(out, "%s  %-34s = %s\n", prefix, e.name, *value ? value : "(empty)");
   }
 }
 

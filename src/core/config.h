@@ -78,6 +78,12 @@ std::string config_unknown_variables();
 /* Writes every variable with its current value, default and help. */
 void config_print(FILE *out, const char *line_prefix);
 
+/* The SHMEM_INFO banner's list: one line per variable this build reads at
+ * init (not the wrappers' ones, GPU ones only with GPU support), with its
+ * value; those set in the environment are marked with '*' and say who set
+ * them and the default. */
+void config_print_job(FILE *out, const char *line_prefix);
+
 }  // namespace rocshmem
 
 #endif

@@ -33,8 +33,9 @@ void print_banner(const Runtime &rt) {
                rt.n_pes == 1 ? "" : "s", rt.topo.n_nodes, rt.topo.n_nodes == 1 ? "" : "s",
                rt.boot->name());
   if (rt.cfg.info) {
-    std::fprintf(stdout, "Environment variables:\n");
-    config_print(stdout, "  ");
+    std::fprintf(stdout, "Environment variables this job reads (* set; rocshmem_info --env "
+                 "explains each):\n");
+    config_print_job(stdout, "  ");
   }
   std::fflush(stdout);
 }

@@ -48,6 +48,16 @@ for setting in SHMEM_DEBUG=2 SHMEM_DEBUG=yes SHMEM_INFO=yes SHMEM_INFO= SHMEM_VE
   tap_verdict "'$setting' is accepted and turns the variable on" "$problems" "$err"
 done
 
+probe 2 1024 SHMEM_INFO=1 ROCSHMEM_SPIN_COUNT=77
+problems=""
+grep -q '^  \* ROCSHMEM_SPIN_COUNT  *= 77 (set by ROCSHMEM_SPIN_COUNT; default 4096)$' "$out" ||
+  problems="the variable set is not marked with who set it and its default"
+grep -q '^    SHMEM_DEBUG  *= 0$' "$out" || problems="$problems; an unset variable is not listed plainly"
+! grep -q 'ROCSHMEM_CC\|ROCSHMEM_MPIRUN' "$out" || problems="$problems; the wrappers' variables are listed"
+listed=$(grep -c '^  [* ] [A-Z]' "$out")
+[ "$listed" -le 25 ] || problems="$problems; $listed variables listed"
+tap_verdict "SHMEM_INFO lists the variables this job reads, one line each, marking those set" "$problems" "$err"
+
 probe 1 1024 SHMEM_VERSION=1
 problems=""
 [ "$(count 'OpenSHMEM 1\.[0-9]*), 1 PE on 1 node,' "$out")" -eq 1 ] || problems="banner: $(head -n 1 "$out")"
