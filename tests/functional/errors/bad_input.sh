@@ -82,7 +82,7 @@ report_case() { # DIR
     [ -n "$pattern" ] || continue
     case $pattern in
       !*)
-        desc="$desc, not /${pattern#!}/"
+        desc="$desc, but not /${pattern#!}/"
         if grep -Eq -- "${pattern#!}" "$1/err"; then
           problems="${problems:+$problems; }stderr has /${pattern#!}/"
         fi ;;
