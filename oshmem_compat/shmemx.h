@@ -141,6 +141,14 @@ SHMEMX_OSHMEM_TO_ALL_TYPES(SHMEMX_DECLARE_OSHMEM_TO_ALL_OPS)
  * dest is complete when its counter reached the number of PEs. */
 void shmemx_alltoall_global_nb(void *dest, const void *source, size_t size, long *counter);
 
+/* ---------------------------------------------------------------- Sandia OpenSHMEM */
+/* The PEs of this PE's node, as a predefined team: here the same team as
+ * SHMEM_TEAM_SHARED (which is the node). */
+extern shmem_team_t SHMEMX_TEAM_NODE;
+/* shmem_malloc_with_hints: no barrier on exit; the caller synchronizes
+ * before other PEs access the block (man shmem_malloc(3)). */
+#define SHMEMX_MALLOC_NO_BARRIER (1L << 30)
+
 #ifdef __cplusplus
 }
 #endif

@@ -43,8 +43,13 @@ int ctx_create(const char *call, rocshmem_team_t team, long options, rocshmem_ct
                  "SHMEM_CTX_SERIALIZED, SHMEM_CTX_NOSTORE)", options);
     return 1;
   }
+  /* shmem_team_create_ctx: SHMEM_TEAM_INVALID (a PE outside a split's new
+   * team holds it) is refused quietly, as the spec defines; any other
+   * handle that is not a live team is reported. */
+  if (!team) return 1;
   if (!team_valid(team)) {
-    report_error(call, "team = %p is not a valid team", static_cast<void *>(team));
+    report_error(call, "team = %p is not a valid team (destroyed, or never created)",
+                 static_cast<void *>(team));
     return 1;
   }
   if (team->my_index < 0) {

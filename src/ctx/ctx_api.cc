@@ -1,4 +1,17 @@
-/* Context management, per-context ordering, under both prefixes. */
+/* Context management, per-context ordering, under both prefixes.
+ *
+ * Fence and quiet per context: the spec asks ctx_fence to order, and
+ * ctx_quiet to complete, the operations issued on that context; it does not
+ * forbid ordering or completing more.  Every context of a PE shares the
+ * PE's transports (context.h), so both act on every operation the PE issued,
+ * on any context: a stronger guarantee than required, hence conforming, at
+ * the cost of waiting for other contexts' operations too (on one node, a
+ * memory fence only).
+ *
+ * SHMEM_CTX_INVALID is a defined input for ctx_destroy, ctx_fence and
+ * ctx_quiet (no operation) and ctx_get_team (non-zero, SHMEM_TEAM_INVALID):
+ * those return quietly.  Communication on it stays an error (rma.h, amo.h),
+ * as does any other handle that is not a live context. */
 #include <shmem.h>
 
 #include "core/api.h"
@@ -40,11 +53,13 @@ extern "C" {
   }                                                                                          \
   void PFX##_ctx_fence(rocshmem_ctx_t ctx) {                                                 \
     rocshmem::require_init(#PFX "_ctx_fence");                                               \
+    if (!ctx) return; /* SHMEM_CTX_INVALID: the spec makes it a no-op */                     \
     rocshmem::ctx_check(#PFX "_ctx_fence", ctx);                                             \
     rocshmem::fence();                                                                       \
   }                                                                                          \
   void PFX##_ctx_quiet(rocshmem_ctx_t ctx) {                                                 \
     rocshmem::require_init(#PFX "_ctx_quiet");                                               \
+    if (!ctx) return; /* SHMEM_CTX_INVALID: the spec makes it a no-op */                     \
     rocshmem::ctx_check(#PFX "_ctx_quiet", ctx);                                             \
     rocshmem::quiet();                                                                       \
   }

@@ -1,14 +1,22 @@
 /* shmem_malloc family under both prefixes. */
 #include <shmem.h>
+#include <shmemx.h>
 
 #include "core/api.h"
-#include "core/log.h"
 #include "memory/symmetric_alloc.h"
 
 namespace {
-/* Hints this implementation understands; they are advisory (both kinds of
- * memory are equally fast for atomics and signals on shared memory). */
-constexpr long kKnownHints = SHMEM_MALLOC_ATOMICS_REMOTE | SHMEM_MALLOC_SIGNAL_REMOTE;
+/* Hints are advisory: the spec makes a hint the implementation cannot use
+ * behave as shmem_malloc, so 0, SHMEM_MALLOC_ATOMICS_REMOTE,
+ * SHMEM_MALLOC_SIGNAL_REMOTE (every kind of symmetric memory is equally fast
+ * for atomics and signals here) and bits nobody defined all allocate the
+ * same way.  The one hint acted on is Sandia OpenSHMEM's
+ * SHMEMX_MALLOC_NO_BARRIER (<shmemx.h>), which leaves out the barrier on
+ * exit (memory/symmetric_alloc.cc says why that is safe).  Its value is a
+ * high bit, away from the low bits the standard hands out. */
+static_assert((SHMEMX_MALLOC_NO_BARRIER &
+               (SHMEM_MALLOC_ATOMICS_REMOTE | SHMEM_MALLOC_SIGNAL_REMOTE)) == 0,
+              "SHMEMX_MALLOC_NO_BARRIER collides with a standard hint");
 constexpr size_t kDefaultAlign = 64;
 }  // namespace
 
@@ -30,12 +38,8 @@ extern "C" {
     return rocshmem::sym_realloc(#PFX "_realloc", ptr, size);                             \
   }                                                                                       \
   void *PFX##_malloc_with_hints(size_t size, long hints) {                                \
-    if (hints & ~kKnownHints) {                                                           \
-      rocshmem::report_error(#PFX "_malloc_with_hints", "hints = 0x%lx has unknown bits", \
-                             hints);                                                      \
-      return nullptr;                                                                     \
-    }                                                                                     \
-    return rocshmem::sym_malloc(#PFX "_malloc_with_hints", WHERE, size, kDefaultAlign);   \
+    return rocshmem::sym_malloc(#PFX "_malloc_with_hints", WHERE, size, kDefaultAlign,    \
+                                !(hints & SHMEMX_MALLOC_NO_BARRIER));                     \
   }                                                                                       \
   void PFX##_free(void *ptr) { rocshmem::sym_free(#PFX "_free", ptr); }
 DEFINE_MALLOC_API(rocshmem, rocshmem::HeapChoice::Preferred)

@@ -47,9 +47,20 @@ void *allocate_or_report(const char *call, SymmetricHeap &heap, size_t size, siz
 
 /* The collective allocation behind malloc, align and calloc.  Zeroing
  * happens before the barrier: once any PE returns, peers may already write
- * into the block. */
+ * into the block.
+ *
+ * The barrier on exit only tells the caller that every PE has its block; the
+ * allocation itself needs no agreement.  Each PE's heap state is private
+ * (allocator.h) and changes only through collective calls made in the same
+ * order with the same arguments, so every PE computes the same offset on its
+ * own; the whole heap is mapped and registered at init, so a peer's block is
+ * reachable before that peer has allocated it; and free's barrier on entry
+ * means no PE still uses a freed block that a later allocation reuses.  So
+ * the barrier can be left out (exit_barrier false, SHMEMX_MALLOC_NO_BARRIER)
+ * when the caller synchronizes before other PEs touch the block.  Zeroing
+ * (calloc) always keeps it: without it a peer's early put could be wiped. */
 void *allocate_collective(const char *call, HeapChoice where, size_t size, size_t alignment,
-                          bool zero) {
+                          bool zero, bool exit_barrier = true) {
   require_init(call);
   debug_check_symmetric(call, "size", size);
   debug_check_symmetric(call, "alignment", alignment);
@@ -71,14 +82,15 @@ void *allocate_collective(const char *call, HeapChoice where, size_t size, size_
     else
       std::memset(p, 0, size);
   }
-  barrier_all(call);
+  if (exit_barrier || zero) barrier_all(call);
   return p;
 }
 
 }  // namespace
 
-void *sym_malloc(const char *call, HeapChoice where, size_t size, size_t alignment) {
-  return allocate_collective(call, where, size, alignment, false);
+void *sym_malloc(const char *call, HeapChoice where, size_t size, size_t alignment,
+                 bool exit_barrier) {
+  return allocate_collective(call, where, size, alignment, false, exit_barrier);
 }
 
 void *sym_calloc(const char *call, HeapChoice where, size_t count, size_t size) {

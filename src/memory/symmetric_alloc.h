@@ -14,7 +14,10 @@ class SymmetricHeap;
  * use the GPU heap when the job has one (gpu::active()). */
 enum class HeapChoice { Host, Preferred };
 
-void *sym_malloc(const char *call, HeapChoice where, size_t size, size_t alignment);
+/* exit_barrier false (SHMEMX_MALLOC_NO_BARRIER) leaves out the barrier on
+ * exit; see symmetric_alloc.cc for why that is safe. */
+void *sym_malloc(const char *call, HeapChoice where, size_t size, size_t alignment,
+                 bool exit_barrier = true);
 void *sym_calloc(const char *call, HeapChoice where, size_t count, size_t size);
 /* realloc and free act on whichever heap holds ptr. */
 void *sym_realloc(const char *call, void *ptr, size_t size);

@@ -95,11 +95,16 @@ struct Set {
       if (included(i) && !done(i)) return false;
     return true;
   }
-  size_t first_done() const {
-    for (size_t i = 0; i < nelems; ++i)
+  /* The first satisfied element at or after `start`, wrapping around. */
+  size_t first_done(size_t start) const {
+    for (size_t k = 0; k < nelems; ++k) {
+      const size_t i = start + k < nelems ? start + k : start + k - nelems;
       if (included(i) && done(i)) return i;
+    }
     return SIZE_MAX;
   }
+  /* The _some forms report every satisfied element, so no index can be
+   * starved by another: they need no cursor. */
   size_t collect_done(size_t *indices) const {
     size_t n = 0;
     for (size_t i = 0; i < nelems; ++i)
@@ -107,6 +112,30 @@ struct Set {
     return n;
   }
 };
+
+/* Fairness of the _any forms: the spec requires that a series of calls
+ * eventually returns every index whose condition holds, so a consumer that
+ * serves "whichever is ready" cannot starve one ivar behind a lower one that
+ * is always ready.  Each search starts just after the index this thread
+ * returned last for the same ivars array.  The cursor is per thread (no lock
+ * or shared cache line on the hot path under SHMEM_THREAD_MULTIPLE) and per
+ * array (a thread alternating between arrays would otherwise feed one
+ * array's cursor into the other's search and could starve an index again);
+ * a few arrays per thread are remembered, the least recently claimed slot
+ * being given to a new one (p2p_api.cc). */
+struct AnyCursor {
+  const void *ivars;
+  size_t next;
+};
+AnyCursor &any_cursor(const void *ivars);
+
+template <class T>
+inline size_t first_done_fair(const Set<T> &set, AnyCursor &cursor) {
+  const size_t start = cursor.next < set.nelems ? cursor.next : 0;
+  const size_t found = set.first_done(start);
+  if (found != SIZE_MAX) cursor.next = found + 1;
+  return found;
+}
 
 template <class T>
 inline Set<T> make_set(const char *call, T *ivars, size_t nelems, const int *status, int cmp,
@@ -125,7 +154,9 @@ inline int test_all(const char *call, T *ivars, size_t n, const int *status, int
 template <class T>
 inline size_t test_any(const char *call, T *ivars, size_t n, const int *status, int cmp,
                        const T *values, int stride) {
-  return make_set(call, ivars, n, status, cmp, values, stride).first_done();
+  const Set<T> set = make_set(call, ivars, n, status, cmp, values, stride);
+  if (!n) return SIZE_MAX;
+  return first_done_fair(set, any_cursor(ivars));
 }
 template <class T>
 inline size_t test_some(const char *call, T *ivars, size_t n, size_t *indices, const int *status,
@@ -148,9 +179,10 @@ inline size_t wait_until_any(const char *call, T *ivars, size_t n, const int *st
                              const T *values, int stride) {
   Set<T> set = make_set(call, ivars, n, status, cmp, values, stride);
   if (!set.any_included()) return SIZE_MAX;
+  AnyCursor &cursor = any_cursor(ivars);
   size_t found = SIZE_MAX;
   wait_politely({call, "an included ivar to satisfy the comparison"},
-                [&] { return (found = set.first_done()) != SIZE_MAX; });
+                [&] { return (found = first_done_fair(set, cursor)) != SIZE_MAX; });
   return found;
 }
 template <class T>

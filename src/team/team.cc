@@ -20,6 +20,12 @@ rocshmem::HandlePool<rocshmem_team_s> g_team_pool;
 extern "C" {
 rocshmem_team_t ROCSHMEM_TEAM_WORLD = &g_team_world;
 rocshmem_team_t ROCSHMEM_TEAM_SHARED = &g_team_shared;
+/* Sandia OpenSHMEM's team of the PEs on this node (<shmemx.h>).  Our SHARED
+ * team is exactly the node (the PEs whose memory this PE maps), so the
+ * node team is the same team under a second name: every team routine, the
+ * GPU's team table and the refusal to destroy a predefined team hold for it
+ * without a second object to keep in step. */
+rocshmem_team_t SHMEMX_TEAM_NODE = &g_team_shared;
 }
 
 namespace rocshmem {
@@ -37,7 +43,11 @@ rocshmem_team_t make_team(const char *call, std::vector<int> pes, int my_index,
   return t;
 }
 
+/* SHMEM_TEAM_INVALID as the parent is defined by the spec: no team, a
+ * non-zero return, quietly (the caller sets the handles).  Any other handle
+ * that is not a live team is reported. */
 bool check_parent(const char *call, rocshmem_team_t parent) {
+  if (!parent) return false;
   if (!team_valid(parent)) {
     report_error(call, "parent_team = %p is not a valid team", static_cast<void *>(parent));
     return false;
@@ -60,7 +70,8 @@ bool check_config(const char *call, const char *arg, const rocshmem_team_config_
   return true;
 }
 
-/* Members of parent at start + i*stride; false if one falls outside. */
+/* Members of parent at start + i*stride, downwards for a negative stride;
+ * false if one falls outside the parent (past its last PE or below 0). */
 bool strided_members(rocshmem_team_t parent, int start, int stride, int size, std::vector<int> *pes,
                      int *my_index) {
   const long n = static_cast<long>(parent->pes.size());
@@ -147,17 +158,34 @@ int team_split_strided(const char *call, rocshmem_team_t parent, int start, int 
   ok = ok && check_config(call, "config", config, config_mask);
   std::vector<int> pes;
   int my_index = -1;
-  /* Stride 0 would list one PE several times, which no team can be. */
-  if (ok && (size < 1 || (stride == 0 && size > 1) ||
-             !strided_members(parent, start, stride, size, &pes, &my_index))) {
+  /* The triplets the spec defines: a positive size; a stride of any sign (a
+   * negative one walks the parent downwards, members in reverse order); a
+   * stride of 0 with size 1.  A size of 0 selects no PE: no team is made
+   * and every member returns non-zero, which the spec defines for an
+   * invalid triplet, so it is quiet (after the agreement below: the call
+   * stays collective).  The others the spec leaves undefined are reported:
+   * stride 0 with several PEs (one PE listed several times), and a sequence
+   * leaving the parent's range, which is the wrap-around the spec excludes
+   * (its own example runs past the last PE). */
+  const bool empty = size == 0;
+  if (ok && size < 0) {
+    report_error(call, "size = %d is negative", size);
+    ok = false;
+  } else if (ok && stride == 0 && size > 1) {
+    report_error(call, "stride = 0 with size = %d would list PE %d of the parent team %d times "
+                 "(stride 0 needs size 1)", size, start, size);
+    ok = false;
+  } else if (ok && !empty && !strided_members(parent, start, stride, size, &pes, &my_index)) {
     report_error(call, "start = %d, stride = %d, size = %d do not select PEs of a %zu-PE parent "
-                 "team", start, stride, size, parent->pes.size());
+                 "team (members must stay in [0, %zu): no wrap-around)", start, stride, size,
+                 parent->pes.size(), parent->pes.size());
     ok = false;
   }
   ok = members_agree(call, parent, ok, {start, stride, size});
-  if (ok && my_index >= 0) *new_team = make_team(call, std::move(pes), my_index, config, config_mask);
+  if (ok && !empty && my_index >= 0)
+    *new_team = make_team(call, std::move(pes), my_index, config, config_mask);
   group_sync(call, parent->group());
-  return ok ? 0 : 1;
+  return ok && !empty ? 0 : 1;
 }
 
 int team_split_2d(const char *call, rocshmem_team_t parent, int xrange,
@@ -197,12 +225,33 @@ int team_split_2d(const char *call, rocshmem_team_t parent, int xrange,
   return ok ? 0 : 1;
 }
 
+int team_get_config(const char *call, rocshmem_team_t team, long config_mask,
+                    rocshmem_team_config_t *config) {
+  if (!team) return 1;
+  if (!team_valid(team)) {
+    report_error(call, "team = %p is not a valid team (destroyed, or never created)",
+                 static_cast<void *>(team));
+    return 1;
+  }
+  if (!config_mask) return 0; /* nothing asked: config is not touched, may be NULL */
+  if (!config) {
+    report_error(call, "config = NULL with config_mask = 0x%lx (only a mask of 0 allows NULL)",
+                 config_mask);
+    return 1;
+  }
+  /* num_contexts is what the team was created with: contexts are not
+   * reserved per team here, so the value never changes afterwards. */
+  if (config_mask & ROCSHMEM_TEAM_NUM_CONTEXTS) config->num_contexts = team->config.num_contexts;
+  return 0;
+}
+
 void team_destroy(const char *call, rocshmem_team_t team) {
   if (!team) return; /* destroying SHMEM_TEAM_INVALID does nothing */
   team_check(call, team);
   if (team == ROCSHMEM_TEAM_WORLD || team == ROCSHMEM_TEAM_SHARED)
-    fatal(call, "team = SHMEM_TEAM_%s is predefined and cannot be destroyed",
-          team == ROCSHMEM_TEAM_WORLD ? "WORLD" : "SHARED");
+    fatal(call, "team = %s is predefined and cannot be destroyed",
+          team == ROCSHMEM_TEAM_WORLD ? "SHMEM_TEAM_WORLD"
+                                      : "SHMEM_TEAM_SHARED (or SHMEMX_TEAM_NODE)");
   group_sync(call, team->group());
   gpu::team_destroyed(team);
   team->magic = 0;

@@ -48,6 +48,13 @@ int team_split_2d(const char *call, rocshmem_team_t parent, int xrange,
                   long yaxis_mask, rocshmem_team_t *yaxis_team);
 void team_destroy(const char *call, rocshmem_team_t team);
 
+/* shmem_team_get_config: 0 and the team's current values of the fields in
+ * config_mask (none for a mask of 0, when config may be NULL); non-zero for
+ * SHMEM_TEAM_INVALID (quietly, as the spec defines), and, with a message,
+ * for a dead handle or a NULL config under a non-zero mask. */
+int team_get_config(const char *call, rocshmem_team_t team, long config_mask,
+                    rocshmem_team_config_t *config);
+
 }  // namespace rocshmem
 
 #endif

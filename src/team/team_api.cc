@@ -59,10 +59,7 @@ extern "C" {
   int PFX##_team_get_config(rocshmem_team_t team, long config_mask,                            \
                             rocshmem_team_config_t *config) {                                  \
     rocshmem::require_init(#PFX "_team_get_config");                                           \
-    if (!rocshmem::team_valid(team) || !config) return 1;                                      \
-    if (config_mask & ROCSHMEM_TEAM_NUM_CONTEXTS)                                              \
-      config->num_contexts = team->config.num_contexts;                                        \
-    return 0;                                                                                  \
+    return rocshmem::team_get_config(#PFX "_team_get_config", team, config_mask, config);      \
   }                                                                                            \
   void PFX##_team_destroy(rocshmem_team_t team) {                                              \
     rocshmem::require_init(#PFX "_team_destroy");                                              \

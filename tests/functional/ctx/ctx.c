@@ -6,8 +6,8 @@
  *    set to SHMEM_CTX_INVALID);
  *  - shmem_ctx_get_team: SHMEM_TEAM_WORLD for the default and for created
  *    contexts, the team for team_create_ctx, non-zero and
- *    SHMEM_TEAM_INVALID for SHMEM_CTX_INVALID; destroying SHMEM_CTX_INVALID
- *    does nothing;
+ *    SHMEM_TEAM_INVALID for SHMEM_CTX_INVALID; destroying, quieting and
+ *    fencing SHMEM_CTX_INVALID do nothing;
  *  - many contexts alive at once, destroyed, created again;
  *  - RMA on a private context: put/get/p/g/iput/iget/put_nbi/get_nbi,
  *    ctx_quiet completing the _nbi puts, ctx_fence ordering a data put
@@ -31,10 +31,14 @@ typedef struct {
   int (*create)(long, shmem_ctx_t *);
   int (*get_team)(shmem_ctx_t, shmem_team_t *);
   void (*destroy)(shmem_ctx_t);
+  void (*quiet)(shmem_ctx_t);
+  void (*fence)(shmem_ctx_t);
 } ctx_api;
 static const ctx_api apis[] = {
-    {"shmem", shmem_ctx_create, shmem_ctx_get_team, shmem_ctx_destroy},
-    {"rocshmem", rocshmem_ctx_create, rocshmem_ctx_get_team, rocshmem_ctx_destroy},
+    {"shmem", shmem_ctx_create, shmem_ctx_get_team, shmem_ctx_destroy, shmem_ctx_quiet,
+     shmem_ctx_fence},
+    {"rocshmem", rocshmem_ctx_create, rocshmem_ctx_get_team, rocshmem_ctx_destroy,
+     rocshmem_ctx_quiet, rocshmem_ctx_fence},
 };
 
 static void create_options(const ctx_api *a) {
@@ -72,6 +76,23 @@ static void create_options(const ctx_api *a) {
   a->destroy(SHMEM_CTX_INVALID); /* no-op */
   ft_case("%s_ctx_get_team: default context on SHMEM_TEAM_WORLD, SHMEM_CTX_INVALID refused; "
           "destroying SHMEM_CTX_INVALID does nothing", a->name);
+
+  /* The spec makes quiet and fence on SHMEM_CTX_INVALID no operation: they
+   * return (bad_input.sh checks they print nothing), and the default
+   * context still orders and completes afterwards. */
+  a->quiet(SHMEM_CTX_INVALID);
+  a->fence(SHMEM_CTX_INVALID);
+  const int right = (ft.me + 1) % ft.npes;
+  flag = 0;
+  shmem_barrier_all();
+  shmem_long_p(&flag, 7, right);
+  a->fence(SHMEM_CTX_INVALID);
+  a->quiet(SHMEM_CTX_INVALID);
+  a->quiet(SHMEM_CTX_DEFAULT);
+  shmem_barrier_all();
+  FT_CHECK(flag == 7, "%s: flag %ld after a put and quiet on the default context", a->name, flag);
+  ft_case("%s_ctx_quiet and %s_ctx_fence on SHMEM_CTX_INVALID do nothing and return", a->name,
+          a->name);
 }
 
 /* Many contexts at once, each used for a put, destroyed, then again. */

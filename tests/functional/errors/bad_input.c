@@ -166,8 +166,11 @@ static int align_0(void) { return shmem_align(0, 64) == NULL ? 0 : WRONG_RESULT;
 static int calloc_overflow(void) {
   return shmem_calloc(SIZE_MAX / 2, 4) == NULL ? 0 : WRONG_RESULT;
 }
-static int hints_unknown(void) {
-  return shmem_malloc_with_hints(64, 1L << 20) == NULL ? 0 : WRONG_RESULT;
+static int hints_unknown(void) { /* defined: allocates as shmem_malloc, quietly */
+  void *p = shmem_malloc_with_hints(64, 1L << 20);
+  if (!p) return WRONG_RESULT;
+  shmem_free(p);
+  return 0;
 }
 static int debug_size_mismatch(void) { /* run with SHMEM_DEBUG=1 */
   (void)shmem_malloc(shmem_my_pe() == 0 ? 64 : 128);
@@ -331,8 +334,37 @@ static int ctx_destroy_default(void) {
   shmem_ctx_destroy(SHMEM_CTX_DEFAULT);
   return SURVIVED;
 }
+/* Defined by the spec: no operation (or a non-zero return), quietly. */
 static int ctx_quiet_invalid(void) {
   shmem_ctx_quiet(SHMEM_CTX_INVALID);
+  shmem_ctx_fence(SHMEM_CTX_INVALID);
+  rocshmem_ctx_quiet(SHMEM_CTX_INVALID);
+  rocshmem_ctx_fence(SHMEM_CTX_INVALID);
+  shmem_ctx_destroy(SHMEM_CTX_INVALID);
+  shmem_team_t t = SHMEM_TEAM_WORLD;
+  return shmem_ctx_get_team(SHMEM_CTX_INVALID, &t) != 0 && t == SHMEM_TEAM_INVALID
+             ? 0
+             : WRONG_RESULT;
+}
+static int team_create_ctx_invalid(void) {
+  shmem_ctx_t ctx = SHMEM_CTX_DEFAULT;
+  return shmem_team_create_ctx(SHMEM_TEAM_INVALID, 0, &ctx) != 0 && ctx == SHMEM_CTX_INVALID
+             ? 0
+             : WRONG_RESULT;
+}
+/* Not defined: a destroyed context is reported. */
+static int ctx_quiet_destroyed(void) {
+  shmem_ctx_t ctx;
+  if (shmem_ctx_create(0, &ctx) != 0) return WRONG_RESULT;
+  shmem_ctx_destroy(ctx);
+  shmem_ctx_quiet(ctx);
+  return SURVIVED;
+}
+static int ctx_fence_destroyed(void) {
+  shmem_ctx_t ctx;
+  if (rocshmem_ctx_create(0, &ctx) != 0) return WRONG_RESULT;
+  rocshmem_ctx_destroy(ctx);
+  rocshmem_ctx_fence(ctx);
   return SURVIVED;
 }
 static int ctx_create_bad_options(void) { /* returns non-zero, with a message */
@@ -448,7 +480,8 @@ static int debug_to_all_mismatch(void) { /* run with SHMEM_DEBUG=1 */
   return SURVIVED;
 }
 /* team_split with bad arguments returns non-zero (and SHMEM_TEAM_INVALID)
- * with a message, on every PE, and the job goes on. */
+ * with a message, on every PE, and the job goes on.  The inputs the spec
+ * defines (size 0, SHMEM_TEAM_INVALID as parent) do the same quietly. */
 static int split_check(int rc, const shmem_team_t *t) {
   shmem_barrier_all(); /* the job still works */
   return rc != 0 && *t == SHMEM_TEAM_INVALID ? 0 : WRONG_RESULT;
@@ -456,6 +489,10 @@ static int split_check(int rc, const shmem_team_t *t) {
 static int split_size_0(void) {
   shmem_team_t t = SHMEM_TEAM_WORLD;
   return split_check(shmem_team_split_strided(SHMEM_TEAM_WORLD, 0, 1, 0, NULL, 0, &t), &t);
+}
+static int split_negative_size(void) {
+  shmem_team_t t = SHMEM_TEAM_WORLD;
+  return split_check(shmem_team_split_strided(SHMEM_TEAM_WORLD, 0, 1, -1, NULL, 0, &t), &t);
 }
 static int split_past_end(void) {
   shmem_team_t t = SHMEM_TEAM_WORLD;
@@ -488,12 +525,26 @@ static int split_invalid_parent(void) {
   shmem_team_t t = SHMEM_TEAM_WORLD;
   return split_check(shmem_team_split_strided(SHMEM_TEAM_INVALID, 0, 1, 1, NULL, 0, &t), &t);
 }
+static int split_destroyed_parent(void) {
+  shmem_team_t parent, t = SHMEM_TEAM_WORLD;
+  if (shmem_team_split_strided(SHMEM_TEAM_WORLD, 0, 1, shmem_n_pes(), NULL, 0, &parent) != 0)
+    return WRONG_RESULT;
+  shmem_team_destroy(parent);
+  return split_check(shmem_team_split_strided(parent, 0, 1, 1, NULL, 0, &t), &t);
+}
+static int split_2d_invalid_parent(void) {
+  shmem_team_t x = SHMEM_TEAM_WORLD, y = SHMEM_TEAM_WORLD;
+  int rc = shmem_team_split_2d(SHMEM_TEAM_INVALID, 1, NULL, 0, &x, NULL, 0, &y);
+  shmem_barrier_all();
+  return rc != 0 && x == SHMEM_TEAM_INVALID && y == SHMEM_TEAM_INVALID ? 0 : WRONG_RESULT;
+}
 /* The members disagree: every PE returns non-zero, none makes a team, and
  * none waits for the others (PE 0 fails alone, or passes another size). */
 static int split_fails_on_one_pe(void) {
   shmem_team_t t = SHMEM_TEAM_WORLD;
-  int size = shmem_my_pe() == 0 ? 0 : shmem_n_pes();
-  return split_check(shmem_team_split_strided(SHMEM_TEAM_WORLD, 0, 1, size, NULL, 0, &t), &t);
+  int stride = shmem_my_pe() == 0 ? 0 : 1;
+  return split_check(
+      shmem_team_split_strided(SHMEM_TEAM_WORLD, 0, stride, shmem_n_pes(), NULL, 0, &t), &t);
 }
 static int split_mixed_sizes(void) {
   shmem_team_t t = SHMEM_TEAM_WORLD;
@@ -514,6 +565,22 @@ static int split_2d_xrange_0(void) {
   int rc = shmem_team_split_2d(SHMEM_TEAM_WORLD, 0, NULL, 0, &x, NULL, 0, &y);
   shmem_barrier_all();
   return rc != 0 && x == SHMEM_TEAM_INVALID && y == SHMEM_TEAM_INVALID ? 0 : WRONG_RESULT;
+}
+
+/* get_config: SHMEM_TEAM_INVALID is defined (non-zero, quietly); a NULL
+ * config under a non-zero mask is not. */
+static int get_config_invalid(void) {
+  shmem_team_config_t cfg = {0};
+  return shmem_team_get_config(SHMEM_TEAM_INVALID, SHMEM_TEAM_NUM_CONTEXTS, &cfg) != 0 &&
+                 shmem_team_get_config(SHMEM_TEAM_INVALID, 0, NULL) != 0 &&
+                 shmem_team_get_config(SHMEM_TEAM_WORLD, 0, NULL) == 0
+             ? 0
+             : WRONG_RESULT;
+}
+static int get_config_null_config(void) {
+  return shmem_team_get_config(SHMEM_TEAM_WORLD, SHMEM_TEAM_NUM_CONTEXTS, NULL) != 0
+             ? 0
+             : WRONG_RESULT;
 }
 
 /* ---- more families: signal and lock targets, gets and collectives past
@@ -765,6 +832,9 @@ static const bad_case cases[] = {
     {"ctx_destroy_twice", ctx_destroy_twice, 0},
     {"ctx_destroy_default", ctx_destroy_default, 0},
     {"ctx_quiet_invalid", ctx_quiet_invalid, 0},
+    {"ctx_quiet_destroyed", ctx_quiet_destroyed, 0},
+    {"ctx_fence_destroyed", ctx_fence_destroyed, 0},
+    {"team_create_ctx_invalid", team_create_ctx_invalid, 0},
     {"ctx_create_bad_options", ctx_create_bad_options, 0},
     {"team_destroyed_coll", team_destroyed_coll, 0},
     {"team_destroyed_reused", team_destroyed_reused, 0},
@@ -784,6 +854,7 @@ static const bad_case cases[] = {
     {"debug_reduce_mismatch", debug_reduce_mismatch, 0},
     {"debug_to_all_mismatch", debug_to_all_mismatch, 0},
     {"split_size_0", split_size_0, 0},
+    {"split_negative_size", split_negative_size, 0},
     {"split_past_end", split_past_end, 0},
     {"split_negative_start", split_negative_start, 0},
     {"split_stride_0", split_stride_0, 0},
@@ -791,10 +862,14 @@ static const bad_case cases[] = {
     {"split_null_config", split_null_config, 0},
     {"split_null_team", split_null_team, 0},
     {"split_invalid_parent", split_invalid_parent, 0},
+    {"split_destroyed_parent", split_destroyed_parent, 0},
+    {"split_2d_invalid_parent", split_2d_invalid_parent, 0},
     {"split_fails_on_one_pe", split_fails_on_one_pe, 0},
     {"split_mixed_sizes", split_mixed_sizes, 0},
     {"split_2d_null_on_one_pe", split_2d_null_on_one_pe, 0},
     {"split_2d_xrange_0", split_2d_xrange_0, 0},
+    {"get_config_invalid", get_config_invalid, 0},
+    {"get_config_null_config", get_config_null_config, 0},
     {"signal_misaligned", signal_misaligned, 0},
     {"signal_nbi_bad_sig_op", signal_nbi_bad_sig_op, 0},
     {"test_bad_cmp", test_bad_cmp, 0},

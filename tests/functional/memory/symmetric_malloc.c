@@ -1,14 +1,18 @@
 /*
  * Symmetric memory management: shmem_malloc, calloc, align, realloc, free and
- * malloc_with_hints (and the rocshmem_ twins).
+ * malloc_with_hints (and the rocshmem_ twins): every standard hint, unknown
+ * hint bits (allocate as shmem_malloc) and SHMEMX_MALLOC_NO_BARRIER (no
+ * barrier on exit).
  *
  * "Symmetric" is checked directly: the offset of every block from a first
  * block must be equal on every PE (compared through MPI), and a put to the
  * block on another PE must land in that PE's block.
  */
 #include <stdalign.h>
+#include <unistd.h>
 
 #include "../common/ftest.h"
+#include <shmemx.h>
 
 /* Offsets relative to this block identify positions in the heap, since
  * absolute addresses differ between PEs (ASLR). */
@@ -212,6 +216,78 @@ static void hints_cases(void) {
   FT_CHECK(r != NULL, "rocshmem_malloc_with_hints failed");
   rocshmem_free(r);
   ft_case("shmem_malloc_with_hints with every defined hint gives usable symmetric blocks");
+
+  /* Hints the library does not know behave as shmem_malloc (the spec:
+   * a hint that cannot be used for optimization changes nothing). */
+  static const long unknown[] = {1L << 2, 1L << 5, 1L << 20, 1L << 29,
+                                 (1L << 20) | SHMEM_MALLOC_ATOMICS_REMOTE, 0x7ff0L << 8};
+  for (size_t k = 0; k < sizeof unknown / sizeof unknown[0]; ++k) {
+    unsigned char *p = (unsigned char *)shmem_malloc_with_hints(4096, unknown[k]);
+    FT_CHECK(p != NULL, "shmem_malloc_with_hints(4096, 0x%lx) returned NULL", unknown[k]);
+    if (!p) continue;
+    FT_CHECK_SYMMETRIC(p, "shmem_malloc_with_hints with unknown hints");
+    check_remote_tail(p, 4096, 30 + (int)k, "block with unknown hints");
+    shmem_free(p);
+  }
+  r = (unsigned char *)rocshmem_malloc_with_hints(64, 1L << 20);
+  FT_CHECK(r != NULL, "rocshmem_malloc_with_hints(64, 0x100000) returned NULL");
+  rocshmem_free(r);
+  ft_case("shmem_malloc_with_hints with hint bits nobody defined allocates as shmem_malloc");
+}
+
+/* SHMEMX_MALLOC_NO_BARRIER: the allocation does not wait for the other PEs.
+ * MPI rank 0 allocates first while the others hold back, under MPI, until
+ * it says it has returned (at most 20 s: with a barrier in the allocation,
+ * rank 0 never returns before the others allocate, and the case fails
+ * instead of hanging).  Then the block is symmetric and usable once the
+ * caller has synchronized.  Under SHMEM_DEBUG the symmetry check exchanges
+ * the arguments, which waits for every PE: only the block is checked. */
+static void hints_no_barrier(void) {
+  const int debug = getenv("SHMEM_DEBUG") || getenv("ROCSHMEM_DEBUG");
+  int ordered = ft_mpi_up() && ft.npes > 1 && !debug;
+  int returned_alone = 1;
+  unsigned char *p;
+  if (ordered) {
+    int rank, token = 0, done = 0;
+    MPI_Request req;
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    if (rank == 0) {
+      p = (unsigned char *)shmem_malloc_with_hints(4096, SHMEMX_MALLOC_NO_BARRIER);
+      token = 1;
+      MPI_Ibcast(&token, 1, MPI_INT, 0, MPI_COMM_WORLD, &req);
+      MPI_Wait(&req, MPI_STATUS_IGNORE);
+    } else {
+      MPI_Ibcast(&token, 1, MPI_INT, 0, MPI_COMM_WORLD, &req);
+      const double t0 = MPI_Wtime();
+      while (MPI_Test(&req, &done, MPI_STATUS_IGNORE) == MPI_SUCCESS && !done &&
+             MPI_Wtime() - t0 < 20)
+        usleep(1000);
+      returned_alone = done;
+      p = (unsigned char *)shmem_malloc_with_hints(4096, SHMEMX_MALLOC_NO_BARRIER);
+      if (!done) MPI_Wait(&req, MPI_STATUS_IGNORE);
+    }
+  } else {
+    p = (unsigned char *)shmem_malloc_with_hints(4096, SHMEMX_MALLOC_NO_BARRIER);
+  }
+  FT_CHECK(returned_alone, "MPI rank 0's shmem_malloc_with_hints(SHMEMX_MALLOC_NO_BARRIER) did "
+           "not return before the other PEs allocated: it waited in a barrier");
+  FT_CHECK(p != NULL, "shmem_malloc_with_hints(4096, SHMEMX_MALLOC_NO_BARRIER) returned NULL");
+  if (p) {
+    FT_CHECK_SYMMETRIC(p, "shmem_malloc_with_hints(SHMEMX_MALLOC_NO_BARRIER)");
+    check_remote_tail(p, 4096, 50, "block allocated without a barrier");
+  }
+  shmem_free(p);
+  unsigned char *r = (unsigned char *)rocshmem_malloc_with_hints(
+      64, SHMEMX_MALLOC_NO_BARRIER | SHMEM_MALLOC_ATOMICS_REMOTE);
+  FT_CHECK(r != NULL, "rocshmem_malloc_with_hints(SHMEMX_MALLOC_NO_BARRIER) returned NULL");
+  shmem_barrier_all(); /* the caller's synchronization before anyone uses r */
+  rocshmem_free(r);
+  if (ordered)
+    ft_case("shmemx SHMEMX_MALLOC_NO_BARRIER: PE 0 returns before the others allocate; the "
+            "block is symmetric and usable after a barrier");
+  else
+    ft_case("shmemx SHMEMX_MALLOC_NO_BARRIER: the block is symmetric and usable after a barrier "
+            "(%s: the order of return is not checked)", debug ? "SHMEM_DEBUG" : "one PE or no MPI");
 }
 
 /* The same pseudo-random sequence of malloc/realloc/free on every PE must
@@ -274,6 +350,7 @@ int main(void) {
   realloc_cases();
   align_cases();
   hints_cases();
+  hints_no_barrier();
   random_sequence();
   large_block();
   int rc = ft_finish();

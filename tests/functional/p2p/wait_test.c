@@ -6,7 +6,10 @@
  *  - wait_until_all/any/some and test_all/any/some, scalar and _vector:
  *    index and count semantics with status masks (an excluded element that
  *    satisfies the comparison is never reported), and the all-excluded and
- *    nelems = 0 cases (any: SIZE_MAX, some: 0, all: returns at once);
+ *    nelems = 0 cases (any: SIZE_MAX, some: 0, all: returns at once and
+ *    test_all returns 1);
+ *  - fairness of test_any/wait_until_any(_vector): with every element
+ *    satisfied, each included index comes back within n calls;
  *  - the deprecated shmem_wait, shmem_wait_until and shmem_TYPE_wait.
  */
 #include <unistd.h>
@@ -223,6 +226,12 @@ static void sets(const ft_p2p_ops *o, int vector) {
     FT_CHECK(o->wait_until_some_vector(NULL, 0, NULL, NULL, SHMEM_CMP_EQ, NULL) == 0,
              "%s wait_until_some_vector nelems 0", o->name);
     o->wait_until_all_vector(NULL, 0, NULL, SHMEM_CMP_EQ, NULL);
+    FT_CHECK(o->test_all_vector(NULL, 0, NULL, SHMEM_CMP_EQ, NULL) == 1,
+             "%s test_all_vector nelems 0 must return 1", o->name);
+    FT_CHECK(o->test_any_vector(NULL, 0, NULL, SHMEM_CMP_EQ, NULL) == SIZE_MAX,
+             "%s test_any_vector nelems 0", o->name);
+    FT_CHECK(o->test_some_vector(NULL, 0, NULL, NULL, SHMEM_CMP_EQ, NULL) == 0,
+             "%s test_some_vector nelems 0", o->name);
   } else {
     FT_CHECK(o->wait_until_any(iv, NV, none, SHMEM_CMP_EQ, 1) == SIZE_MAX,
              "%s wait_until_any all excluded", o->name);
@@ -237,11 +246,72 @@ static void sets(const ft_p2p_ops *o, int vector) {
     FT_CHECK(o->wait_until_some(NULL, 0, NULL, NULL, SHMEM_CMP_EQ, 1) == 0,
              "%s wait_until_some nelems 0", o->name);
     o->wait_until_all(NULL, 0, NULL, SHMEM_CMP_EQ, 1);
+    FT_CHECK(o->test_all(NULL, 0, NULL, SHMEM_CMP_EQ, 1) == 1,
+             "%s test_all nelems 0 must return 1", o->name);
+    FT_CHECK(o->test_any(NULL, 0, NULL, SHMEM_CMP_EQ, 1) == SIZE_MAX, "%s test_any nelems 0",
+             o->name);
+    FT_CHECK(o->test_some(NULL, 0, NULL, NULL, SHMEM_CMP_EQ, 1) == 0, "%s test_some nelems 0",
+             o->name);
   }
   shmem_barrier_all();
 #undef VAL
   ft_case("%s_wait_until_all/any/some%s and test_all/any/some%s: indices, counts, status "
           "masks, all excluded (SIZE_MAX / 0), nelems 0", o->name, form, form);
+}
+
+/* Fairness of the _any forms: with every element of a set satisfied and
+ * staying so, a series of calls must eventually return each included index
+ * (the spec's progress rule), here within as many calls as there are
+ * included elements; excluded ones are never returned.  Two arrays served
+ * alternately (heap and static) must each get every index as well.  The
+ * ivars are this PE's own: no other PE writes them between the barriers. */
+static size_t any_call(const ft_p2p_ops *o, int vector, int wait, void *iv, const int *status,
+                       const ll *cmpv) {
+  if (vector)
+    return wait ? o->wait_until_any_vector(iv, NV, status, SHMEM_CMP_EQ, cmpv)
+                : o->test_any_vector(iv, NV, status, SHMEM_CMP_EQ, cmpv);
+  return wait ? o->wait_until_any(iv, NV, status, SHMEM_CMP_EQ, 1)
+              : o->test_any(iv, NV, status, SHMEM_CMP_EQ, 1);
+}
+
+static void fairness(const ft_p2p_ops *o, int vector) {
+  const char *form = vector ? "_vector" : "";
+  ll cmpv[NV];
+  for (int i = 0; i < NV; ++i) cmpv[i] = vector ? i + 1 : 1;
+  void *arrays[2] = {ivars_heap, ivars_static};
+  shmem_barrier_all();
+  for (int a = 0; a < 2; ++a)
+    for (int i = 0; i < NV; ++i) o->store(arrays[a], (size_t)i, cmpv[i]);
+  const int excl[NV] = {1, 0, 0, 1, 0, 0, 0, 0}; /* 6 included */
+  for (int wait = 0; wait < 2; ++wait) {
+    const char *name = wait ? "wait_until_any" : "test_any";
+    for (int masked = 0; masked < 2; ++masked) {
+      const int *status = masked ? excl : NULL;
+      int included = 0;
+      for (int i = 0; i < NV; ++i) included += !status || !status[i];
+      /* one array alone, then both alternately */
+      for (int both = 0; both < 2; ++both) {
+        int seen[2][NV] = {{0}};
+        for (int call = 0; call < included; ++call)
+          for (int a = 0; a <= both; ++a) {
+            size_t got = any_call(o, vector, wait, arrays[a], status, cmpv);
+            FT_CHECK(got < NV && (!status || !status[got]),
+                     "%s %s%s returned %zu (excluded or out of range)", o->name, name, form, got);
+            if (got < NV) seen[a][got] = 1;
+          }
+        for (int a = 0; a <= both; ++a)
+          for (int i = 0; i < NV; ++i)
+            if (!status || !status[i])
+              FT_CHECK(seen[a][i], "%s %s%s%s%s: index %d never returned in %d calls", o->name,
+                       name, form, masked ? " (0 and 3 excluded)" : "",
+                       both ? (a ? " (static, alternating)" : " (heap, alternating)") : "", i,
+                       included);
+      }
+    }
+  }
+  shmem_barrier_all();
+  ft_case("%s_test_any%s and _wait_until_any%s are fair: every satisfied index within n calls, "
+          "with a status mask, and on two arrays served alternately", o->name, form, form);
 }
 
 /* ---- deprecated 1.x waits */
@@ -285,6 +355,8 @@ int main(void) {
     single(p2p_all[k]);
     sets(p2p_all[k], 0);
     sets(p2p_all[k], 1);
+    fairness(p2p_all[k], 0);
+    fairness(p2p_all[k], 1);
   }
   deprecated();
   shmem_free(ivars_heap);

@@ -7,16 +7,22 @@
  *    launcher makes real nodes of k consecutive PEs (net/two_hosts.sh), the
  *    k consecutive PEs around it);
  *    queries on SHMEM_TEAM_INVALID return -1;
- *  - team_split_strided for several (start, stride, size), with and without
+ *  - team_split_strided for several (start, stride, size), negative strides
+ *    and stride 0 with size 1 among them, with and without
  *    a configuration: membership (SHMEM_TEAM_INVALID outside), team_my_pe,
  *    team_n_pes, team_translate_pe in both directions and to a team this PE
  *    is not in, get_config, team_sync, a sum reduction over the team, and a
  *    split of a split;
  *  - team_split_2d for xrange 1, 2, 3, n and > n (one row of every PE): the
  *    x team is my row of consecutive PEs, the y team my column;
+ *  - inputs the spec defines: splits of SHMEM_TEAM_INVALID and of size 0
+ *    (non-zero and SHMEM_TEAM_INVALID on every PE), get_config with a mask
+ *    of 0 and a NULL config, on SHMEM_TEAM_INVALID, and its values;
+ *  - SHMEMX_TEAM_NODE: SHARED's members, accepted by the team routines;
  *  - team_destroy, destroying SHMEM_TEAM_INVALID, many split/destroy cycles.
  */
 #include "../common/ftest.h"
+#include <shmemx.h>
 
 static long in[8], out[8];
 
@@ -98,7 +104,10 @@ static void strided(void) {
   const int n = ft.npes;
   struct { int start, stride, size; } s[] = {
       {0, 1, n}, {0, 2, (n + 1) / 2}, {1, 2, n / 2}, {n - 1, 1, 1}, {0, 1, 1},
-      {0, 3, (n + 2) / 3}, {1, 1, n - 1}, {0, n > 1 ? n - 1 : 1, n > 1 ? 2 : 1}};
+      {0, 3, (n + 2) / 3}, {1, 1, n - 1}, {0, n > 1 ? n - 1 : 1, n > 1 ? 2 : 1},
+      /* a negative stride walks downwards (members in reverse order); a
+       * stride of 0 is valid with size 1 */
+      {n - 1, -1, n}, {n - 1, -2, (n + 1) / 2}, {n - 2, -1, n - 1}, {0, 0, 1}, {n - 1, 0, 1}};
   for (size_t k = 0; k < sizeof s / sizeof s[0]; ++k) {
     if (s[k].size < 1) continue;
     char what[96];
@@ -172,6 +181,104 @@ static void two_d(void) {
   }
 }
 
+/* Inputs the spec defines, which return quietly (bad_input.sh checks that
+ * nothing is printed), on every PE and without hanging. */
+static void defined_inputs(void) {
+  const int n = ft.npes;
+  shmem_team_t garbage = (shmem_team_t)&in;
+  shmem_team_t t = garbage, x = garbage, y = garbage;
+  int rc = shmem_team_split_strided(SHMEM_TEAM_INVALID, 0, 1, 1, NULL, 0, &t);
+  FT_CHECK(rc != 0 && t == SHMEM_TEAM_INVALID,
+           "split_strided of SHMEM_TEAM_INVALID: rc %d, new_team %s", rc,
+           t == SHMEM_TEAM_INVALID ? "INVALID" : "set");
+  rc = rocshmem_team_split_2d(SHMEM_TEAM_INVALID, 2, NULL, 0, &x, NULL, 0, &y);
+  FT_CHECK(rc != 0 && x == SHMEM_TEAM_INVALID && y == SHMEM_TEAM_INVALID,
+           "split_2d of SHMEM_TEAM_INVALID: rc %d", rc);
+  shmem_barrier_all();
+  ft_case("split_strided and split_2d of SHMEM_TEAM_INVALID return non-zero and "
+          "SHMEM_TEAM_INVALID on every PE");
+
+  /* Size 0 selects no PE: non-zero and no team on every PE, and the split
+   * stays collective (the next split of the same parent works). */
+  t = garbage;
+  rc = shmem_team_split_strided(SHMEM_TEAM_WORLD, 0, 1, 0, NULL, 0, &t);
+  FT_CHECK(rc != 0 && t == SHMEM_TEAM_INVALID, "split of size 0: rc %d, new_team %s", rc,
+           t == SHMEM_TEAM_INVALID ? "INVALID" : "set");
+  rc = shmem_team_split_strided(SHMEM_TEAM_WORLD, 0, 1, n, NULL, 0, &t);
+  FT_CHECK(rc == 0 && shmem_team_n_pes(t) == n, "split after a split of size 0: rc %d", rc);
+  shmem_team_destroy(t);
+  shmem_barrier_all();
+  ft_case("split_strided of size 0 returns non-zero and SHMEM_TEAM_INVALID on every PE");
+
+  /* get_config: a mask of 0 does nothing (config may be NULL) and returns
+   * 0; SHMEM_TEAM_INVALID returns non-zero; the values are the team's. */
+  shmem_team_config_t cfg = {41};
+  FT_CHECK(shmem_team_get_config(SHMEM_TEAM_WORLD, 0, NULL) == 0,
+           "get_config(WORLD, 0, NULL) must return 0");
+  FT_CHECK(rocshmem_team_get_config(SHMEM_TEAM_WORLD, 0, &cfg) == 0 && cfg.num_contexts == 41,
+           "get_config(WORLD, 0, &cfg) must return 0 and leave cfg alone");
+  FT_CHECK(shmem_team_get_config(SHMEM_TEAM_INVALID, 0, NULL) != 0,
+           "get_config(SHMEM_TEAM_INVALID, 0, NULL) returned 0");
+  FT_CHECK(shmem_team_get_config(SHMEM_TEAM_WORLD, SHMEM_TEAM_NUM_CONTEXTS, &cfg) == 0 &&
+               cfg.num_contexts == 0,
+           "get_config(WORLD): num_contexts %d, expected the default 0", cfg.num_contexts);
+  shmem_team_config_t want = {5};
+  rc = shmem_team_split_strided(SHMEM_TEAM_WORLD, 0, 1, n, &want, SHMEM_TEAM_NUM_CONTEXTS, &t);
+  cfg.num_contexts = -1;
+  FT_CHECK(rc == 0 && shmem_team_get_config(t, SHMEM_TEAM_NUM_CONTEXTS, &cfg) == 0 &&
+               cfg.num_contexts == 5,
+           "get_config of a team made with num_contexts 5: %d", cfg.num_contexts);
+  FT_CHECK(shmem_team_get_config(t, 0, NULL) == 0, "get_config(team, 0, NULL)");
+  shmem_team_destroy(t);
+  shmem_barrier_all();
+  ft_case("team_get_config: mask 0 (NULL config) returns 0 untouched, SHMEM_TEAM_INVALID "
+          "non-zero, num_contexts as created");
+}
+
+/* SHMEMX_TEAM_NODE (Sandia OpenSHMEM): the PEs of this node, the same
+ * members in the same order as SHMEM_TEAM_SHARED; every team routine takes
+ * it. */
+static void node_team(void) {
+  const int sn = shmem_team_n_pes(SHMEM_TEAM_SHARED);
+  FT_CHECK(SHMEMX_TEAM_NODE != SHMEM_TEAM_INVALID, "SHMEMX_TEAM_NODE is SHMEM_TEAM_INVALID");
+  FT_CHECK(shmem_team_n_pes(SHMEMX_TEAM_NODE) == sn &&
+               shmem_team_my_pe(SHMEMX_TEAM_NODE) == shmem_team_my_pe(SHMEM_TEAM_SHARED),
+           "SHMEMX_TEAM_NODE: %d PEs, my_pe %d; SHARED: %d, %d", shmem_team_n_pes(SHMEMX_TEAM_NODE),
+           shmem_team_my_pe(SHMEMX_TEAM_NODE), sn, shmem_team_my_pe(SHMEM_TEAM_SHARED));
+  for (int i = 0; i < sn; ++i)
+    FT_CHECK(shmem_team_translate_pe(SHMEMX_TEAM_NODE, i, SHMEM_TEAM_WORLD) ==
+                     shmem_team_translate_pe(SHMEM_TEAM_SHARED, i, SHMEM_TEAM_WORLD) &&
+                 shmem_team_translate_pe(SHMEMX_TEAM_NODE, i, SHMEM_TEAM_SHARED) == i,
+             "SHMEMX_TEAM_NODE member %d", i);
+  FT_CHECK(shmem_team_sync(SHMEMX_TEAM_NODE) == 0, "team_sync(SHMEMX_TEAM_NODE)");
+  shmem_team_config_t cfg = {9};
+  FT_CHECK(shmem_team_get_config(SHMEMX_TEAM_NODE, SHMEM_TEAM_NUM_CONTEXTS, &cfg) == 0,
+           "get_config(SHMEMX_TEAM_NODE)");
+  shmem_ctx_t ctx;
+  shmem_team_t got = SHMEM_TEAM_INVALID;
+  FT_CHECK(shmem_team_create_ctx(SHMEMX_TEAM_NODE, 0, &ctx) == 0 &&
+               shmem_ctx_get_team(ctx, &got) == 0 && got == SHMEMX_TEAM_NODE,
+           "team_create_ctx(SHMEMX_TEAM_NODE)");
+  if (got == SHMEMX_TEAM_NODE) shmem_ctx_destroy(ctx);
+  long highest = -1;
+  for (int i = 0; i < sn; ++i) {
+    long w = shmem_team_translate_pe(SHMEM_TEAM_SHARED, i, SHMEM_TEAM_WORLD);
+    if (w > highest) highest = w;
+  }
+  in[0] = ft.me;
+  FT_CHECK(shmem_long_max_reduce(SHMEMX_TEAM_NODE, out, in, 1) == 0 && out[0] == highest,
+           "max_reduce over SHMEMX_TEAM_NODE: %ld, expected %ld", out[0], highest);
+  shmem_team_t rev;
+  int rc = shmem_team_split_strided(SHMEMX_TEAM_NODE, sn - 1, -1, sn, NULL, 0, &rev);
+  FT_CHECK(rc == 0 && shmem_team_n_pes(rev) == sn &&
+               shmem_team_my_pe(rev) == sn - 1 - shmem_team_my_pe(SHMEM_TEAM_SHARED),
+           "reversed split of SHMEMX_TEAM_NODE: rc %d", rc);
+  shmem_team_destroy(rev);
+  shmem_barrier_all();
+  ft_case("SHMEMX_TEAM_NODE: the members of SHMEM_TEAM_SHARED (%d), team_sync, get_config, "
+          "create_ctx, a reduction, a reversed split", sn);
+}
+
 static void cycles(void) {
   const int rounds = ft_iters(100, 10);
   for (int r = 0; r < rounds; ++r) {
@@ -191,6 +298,8 @@ int main(void) {
   predefined();
   strided();
   two_d();
+  defined_inputs();
+  node_team();
   cycles();
   int rc = ft_finish();
   shmem_finalize();
