@@ -419,6 +419,7 @@ INSTALL_TESTS = \
 	tests/install/conformance.sh \
 	tests/install/profiling.sh \
 	tests/install/shmemx.sh \
+	tests/install/pkgconfig.sh \
 	tests/install/man_pages.sh
 TESTS += $(INSTALL_TESTS)
 EXTRA_DIST += $(INSTALL_TESTS) tests/install/common.sh \
