@@ -2,6 +2,7 @@
 
 #include <unistd.h>
 
+#include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <string>
@@ -149,6 +150,46 @@ void setup_peers(const char *call, Runtime &rt) {
   }
 }
 
+/* ROCSHMEM_DEBUG_LEVEL=3: how long each step of init took, one line each. */
+class InitSteps {
+ public:
+  explicit InitSteps(const char *call) : call_(call), last_(Clock::now()) {}
+  void done(const char *step) {
+    if (g_log_level < LOG_DEBUG) return;
+    const Clock::time_point now = Clock::now();
+    ROCSHMEM_LOG(LOG_DEBUG, "%s: %s took %.3f ms", call_, step,
+                 std::chrono::duration<double, std::milli>(now - last_).count());
+    last_ = now;
+  }
+
+ private:
+  using Clock = std::chrono::steady_clock;
+  const char *call_;
+  Clock::time_point last_;
+};
+
+/* ROCSHMEM_DEBUG_LEVEL=3: the path to each PE, in runs ("PEs 0-3 shm,
+ * 4-7 ucx"), and where the symmetric segments are. */
+void log_layout(const Runtime &rt) {
+  if (g_log_level < LOG_DEBUG) return;
+  static const char *const names[] = {"self", "shm", "ucx", "unreachable"};
+  std::string runs;
+  for (int pe = 0; pe < rt.n_pes;) {
+    const PeerPath path = g_peers.path[pe];
+    int last = pe;
+    while (last + 1 < rt.n_pes && g_peers.path[last + 1] == path) ++last;
+    runs += (runs.empty() ? "" : ", ") + std::to_string(pe) +
+            (last > pe ? "-" + std::to_string(last) : "") + " " +
+            names[static_cast<int>(path)];
+    pe = last + 1;
+  }
+  ROCSHMEM_LOG(LOG_DEBUG, "transport per PE: %s", runs.c_str());
+  const ShmSegment &heap = rt.heap.segment();
+  ROCSHMEM_LOG(LOG_DEBUG, "symmetric heap at %p, %zu bytes; static data at %p, %zu bytes%s",
+               static_cast<void *>(heap.base), heap.size, static_cast<void *>(rt.data.base),
+               rt.data.size, rt.data.base ? "" : " (not symmetric)");
+}
+
 /* Collective over the job just bootstrapped: if any PE's configuration is
  * bad, the first such PE prints its error, and every PE ends the job. */
 void report_config_error_once(const char *call, Runtime &rt, bool ok, const std::string &error) {
@@ -199,8 +240,12 @@ void runtime_init(const char *call, int requested, const BootstrapRequest &reque
    * after the bootstrap (which then runs on the defaults of the values that
    * did not parse): every PE would otherwise print the same line. */
   std::string config_error;
+  InitSteps steps(call);
   const bool config_ok = config_load(&rt.cfg, &config_error);
-  g_log_level = static_cast<int>(rt.cfg.debug_level);
+  g_log_level = static_cast<int>(rt.cfg.debug_level < LOG_ERROR   ? LOG_ERROR
+                                 : rt.cfg.debug_level > LOG_TRACE ? LOG_TRACE
+                                                                  : rt.cfg.debug_level);
+  steps.done("reading the environment");
 
   rt.boot = bootstrap_create(request, rt.cfg, requested, &error);
   if (!rt.boot) {
@@ -210,6 +255,7 @@ void runtime_init(const char *call, int requested, const BootstrapRequest &reque
   rt.my_pe = rt.boot->rank();
   rt.n_pes = rt.boot->size();
   report_config_error_once(call, rt, config_ok, config_error);
+  steps.done("bootstrap");
   rt.thread_level = requested < ROCSHMEM_THREAD_SINGLE     ? ROCSHMEM_THREAD_SINGLE
                     : requested > ROCSHMEM_THREAD_MULTIPLE ? ROCSHMEM_THREAD_MULTIPLE
                                                            : requested;
@@ -222,13 +268,19 @@ void runtime_init(const char *call, int requested, const BootstrapRequest &reque
     if (!legacy.empty())
       ROCSHMEM_LOG(LOG_WARN, "%s: read the deprecated SMA_ variable(s) %s; a SHMEM_ variable "
                    "wins where both are set", call, legacy.c_str());
+    if (g_log_level != rt.cfg.debug_level)
+      ROCSHMEM_LOG(LOG_WARN, "%s: ROCSHMEM_DEBUG_LEVEL = %ld is not a level (0 errors, 1 "
+                   "warnings, 2 info, 3 debug, 4 trace): using %d", call, rt.cfg.debug_level,
+                   g_log_level);
   }
   topology_discover(*rt.boot, rt.cfg.node_id, rt.cfg.pes_per_node, &rt.topo);
+  steps.done("topology");
   rt.oversubscribed = is_oversubscribed(rt);
   rt.spin_count = static_cast<unsigned>(rt.oversubscribed ? rt.cfg.oversubscribed_spin_count
                                                           : rt.cfg.spin_count);
 
   create_heap(call, rt);
+  steps.done("symmetric heap");
   if (rt.cfg.static_data && !static_data_share(&rt.data, &error)) {
     ROCSHMEM_LOG(LOG_WARN, "%s: global/static variables are not symmetric: %s", call, error.c_str());
     rt.data = ShmSegment{};
@@ -239,11 +291,16 @@ void runtime_init(const char *call, int requested, const BootstrapRequest &reque
                    "variables are not symmetric in this job", call);
     rt.data = ShmSegment{};
   }
+  steps.done("static data");
   setup_peers(call, rt);
+  steps.done("peers (mapping same-node PEs, the network transport)");
+  log_layout(rt);
   gpu::setup(call, rt);
+  steps.done("GPU");
   barrier_setup(call);
   coll::coll_setup(call);
   teams_setup();
+  steps.done("synchronization, collectives and teams");
 
   rt.initialized = true;
   static bool atexit_registered = false;

@@ -58,6 +58,21 @@ listed=$(grep -c '^  [* ] [A-Z]' "$out")
 [ "$listed" -le 25 ] || problems="$problems; $listed variables listed"
 tap_verdict "SHMEM_INFO lists the variables this job reads, one line each, marking those set" "$problems" "$err"
 
+probe 2 1024 ROCSHMEM_DEBUG_LEVEL=3
+problems=""
+[ "$rc" -eq 0 ] || problems="exit status $rc"
+[ "$(count 'shmem_init: bootstrap took [0-9.]* ms' "$err")" -eq 2 ] || problems="$problems; no timed init steps"
+grep -q 'PE 0\] DEBUG: transport per PE: 0 self, 1 shm$' "$err" || problems="$problems; PE 0's transports"
+grep -q 'PE 1\] DEBUG: transport per PE: 0 shm, 1 self$' "$err" || problems="$problems; PE 1's transports"
+[ "$(count 'DEBUG: symmetric heap at 0x[0-9a-f]*, [0-9]* bytes' "$err")" -eq 2 ] || problems="$problems; no heap layout"
+tap_verdict "ROCSHMEM_DEBUG_LEVEL=3: init steps with their times, the transport to each PE, the heap" "$problems" "$err"
+
+probe 2 1024 ROCSHMEM_DEBUG_LEVEL=9
+problems=""
+[ "$rc" -eq 0 ] || problems="exit status $rc"
+[ "$(count 'ROCSHMEM_DEBUG_LEVEL = 9 is not a level.*using 4' "$err")" -eq 1 ] || problems="$problems; not reported once"
+tap_verdict "an unknown ROCSHMEM_DEBUG_LEVEL is reported once and clamped" "$problems" "$err"
+
 probe 1 1024 SHMEM_VERSION=1
 problems=""
 [ "$(count 'OpenSHMEM 1\.[0-9]*), 1 PE on 1 node,' "$out")" -eq 1 ] || problems="banner: $(head -n 1 "$out")"
