@@ -212,6 +212,7 @@ EXTRA_DIST += $(FT_SHELL_TESTS) \
 	tests/functional/api/link_all.c \
 	tests/functional/api/link_ctx_default.c \
 	tests/functional/api/generic_bad_type.c \
+	tests/functional/api/generic_c99.c \
 	tests/functional/api/generic_in_xmacro.c
 
 FT_COMMON = tests/functional/common/ftest.h

@@ -166,9 +166,13 @@
 #endif
 #define SHMEM_C_REJECT_DECL_(NAME, MSG) \
   int NAME(const volatile void *, ...) SHMEM_C_REJECT_ATTR_(MSG);
-SHMEM_C_REJECT_DECL_(shmem_c_sync_argument_count,
+/* Declared from C11 on only, as a C99 <shmem.h> declares no more names
+ * than the specification's: there the undeclared name is the error. */
+#if defined(__STDC_VERSION__) && __STDC_VERSION__ >= 201112L
+SHMEM_C_REJECT_DECL_(shmem_sync_takes_1_or_4_arguments,
                      "shmem_sync: takes a team (1 argument) or the deprecated active set "
                      "PE_start, logPE_stride, PE_size, pSync (4 arguments)")
+#endif
 
 /* SHMEM_C_ARGC_(args, F4, F3, F2, F1, 0): the F for the number of args (1-4);
  * the trailing 0 keeps C99's variadic part non-empty. */
@@ -180,8 +184,8 @@ SHMEM_C_REJECT_DECL_(shmem_c_sync_argument_count,
  * The name in the expansion is not expanded again, so the 4-argument form
  * calls the function itself, which `(shmem_sync)` also names. */
 #define shmem_sync(...)                                                             \
-  SHMEM_C_ARGC_(__VA_ARGS__, shmem_sync, shmem_c_sync_argument_count,               \
-                shmem_c_sync_argument_count, shmem_team_sync, 0)(__VA_ARGS__)
+  SHMEM_C_ARGC_(__VA_ARGS__, shmem_sync, shmem_sync_takes_1_or_4_arguments,        \
+                shmem_sync_takes_1_or_4_arguments, shmem_team_sync, 0)(__VA_ARGS__)
 #endif /* !__cplusplus */
 
 #if defined(__cplusplus)
@@ -230,11 +234,6 @@ SHMEM_GENERIC_DEPRECATED_AMO_TYPES(SHMEM_CXX_DEPRECATED_AMO)
 SHMEM_GENERIC_DEPRECATED_AMO_EXT_TYPES(SHMEM_CXX_DEPRECATED_AMO_EXT)
 #undef SHMEM_CXX_DEPRECATED_AMO_EXT
 
-/* shmem_sync(team) (1.5) beside the active-set shmem_sync of 1.x, an
- * extern "C" function that keeps its name (and so `(shmem_sync)` and the
- * profiling interface); an overload of another signature may join it. */
-static inline int shmem_sync(shmem_team_t team) { return shmem_team_sync(team); }
-
 /* Type lists for the checks below: shmem_cxx_types_<none, T...>. */
 struct shmem_cxx_no_type_;
 template <class... Ts> struct shmem_cxx_types_ {};
@@ -245,23 +244,38 @@ struct shmem_cxx_has_<shmem_cxx_types_<H, R...>, T>
                                        shmem_cxx_has_<shmem_cxx_types_<R...>, T>::value> {};
 #define SHMEM_CXX_TYPE_(KEY, T) , T
 #define SHMEM_CXX_TYPE_LIST(TYPES) shmem_cxx_types_<shmem_cxx_no_type_ TYPES(SHMEM_CXX_TYPE_)>
+template <class T> struct shmem_cxx_same_ { typedef T type; };
 
-/* shmem_swap(long *, long, int) is the real 1.x function; the other types
- * of the deprecated table reach shmem_TYPE_swap through this template (the
- * value is not deduced, so it converts as in the overloads; for long the
- * function, a non-template, is preferred). */
+/* Generic names that are also extern "C" functions: shmem_sync (the
+ * active-set form), shmem_swap (long) and, in 1.6, shmem_signal_add/set
+ * (without context).  Overloading the function itself would make its name
+ * an overload set, which a cast to another function type (as in
+ * (any_fn)shmem_sync) cannot resolve; so each generic is a macro over an
+ * overload set of its own, one member of which calls the function, and the
+ * name alone (or in parentheses) is still the function. */
+static inline int shmem_cxx_sync_(shmem_team_t team) { return shmem_team_sync(team); }
+static inline void shmem_cxx_sync_(int PE_start, int logPE_stride, int PE_size, long *pSync) {
+  shmem_sync(PE_start, logPE_stride, PE_size, pSync);
+}
+#define shmem_sync(...) shmem_cxx_sync_(__VA_ARGS__)
+
+/* shmem_swap: long calls the 1.x function; the other types of the
+ * deprecated table reach shmem_TYPE_swap through the template (its value
+ * is not deduced, so it converts as in the other overloads; for long the
+ * non-template is preferred). */
 typedef SHMEM_CXX_TYPE_LIST(SHMEM_GENERIC_DEPRECATED_AMO_EXT_TYPES) shmem_cxx_deprecated_swap_types_;
 #define SHMEM_CXX_SWAP_(KEY, T) \
-  static inline T shmem_cxx_swap_(T *d, T v, int pe) { return shmem_##KEY##_swap(d, v, pe); }
+  static inline T shmem_cxx_typed_swap_(T *d, T v, int pe) { return shmem_##KEY##_swap(d, v, pe); }
 SHMEM_GENERIC_DEPRECATED_AMO_EXT_TYPES(SHMEM_CXX_SWAP_)
 #undef SHMEM_CXX_SWAP_
-template <class T> struct shmem_cxx_same_ { typedef T type; };
+static inline long shmem_cxx_swap_(long *d, long v, int pe) { return shmem_swap(d, v, pe); }
 template <class ShmemT>
 static inline typename std::enable_if<shmem_cxx_has_<shmem_cxx_deprecated_swap_types_, ShmemT>::value,
                                       ShmemT>::type
-shmem_swap(ShmemT *d, typename shmem_cxx_same_<ShmemT>::type v, int pe) {
-  return shmem_cxx_swap_(d, v, pe);
+shmem_cxx_swap_(ShmemT *d, typename shmem_cxx_same_<ShmemT>::type v, int pe) {
+  return shmem_cxx_typed_swap_(d, v, pe);
 }
+#define shmem_swap(...) shmem_cxx_swap_(__VA_ARGS__)
 
 /* 1.6 routines: blocked strided RMA, scans, shmem_signal_add/set(ctx, ...).
  * Emitted once <rocshmem/shmem_api.def> declares the typed routines
@@ -273,13 +287,24 @@ SHMEM_GENERIC_RMA_TYPES(SHMEM_CXX_RMA_BLOCK)
 #define SHMEM_CXX_SCAN(KEY, T) SHMEM_GENERIC_SCAN_OPS(SHMEM_CXX_OVERLOAD, KEY, T)
 SHMEM_GENERIC_SCAN_TYPES(SHMEM_CXX_SCAN)
 #undef SHMEM_CXX_SCAN
-/* The 1.6 generic shmem_signal_add/set is the context form. */
-static inline void shmem_signal_add(shmem_ctx_t ctx, uint64_t *sig_addr, uint64_t signal, int pe) {
+/* The 1.6 generic shmem_signal_add/set is the context form; the plain
+ * one is the function (see shmem_sync above for why a macro). */
+static inline void shmem_cxx_signal_add_(uint64_t *sig_addr, uint64_t signal, int pe) {
+  shmem_signal_add(sig_addr, signal, pe);
+}
+static inline void shmem_cxx_signal_add_(shmem_ctx_t ctx, uint64_t *sig_addr, uint64_t signal,
+                                         int pe) {
   shmem_ctx_signal_add(ctx, sig_addr, signal, pe);
 }
-static inline void shmem_signal_set(shmem_ctx_t ctx, uint64_t *sig_addr, uint64_t signal, int pe) {
+#define shmem_signal_add(...) shmem_cxx_signal_add_(__VA_ARGS__)
+static inline void shmem_cxx_signal_set_(uint64_t *sig_addr, uint64_t signal, int pe) {
+  shmem_signal_set(sig_addr, signal, pe);
+}
+static inline void shmem_cxx_signal_set_(shmem_ctx_t ctx, uint64_t *sig_addr, uint64_t signal,
+                                         int pe) {
   shmem_ctx_signal_set(ctx, sig_addr, signal, pe);
 }
+#define shmem_signal_set(...) shmem_cxx_signal_set_(__VA_ARGS__)
 #endif
 
 /* Unsupported types.  Without these a call on a type outside the table
@@ -297,15 +322,19 @@ struct shmem_cxx_rejects_
                     !std::is_same<typename std::remove_cv<T>::type,
                                   std::remove_pointer<shmem_team_t>::type>::value> {};
 #define SHMEM_CXX_REJECT_MSG(OP) "shmem_" #OP ": argument type not supported (not in the type table of this routine)"
-#define SHMEM_CXX_REJECT_WITH(OP, LIST, FIRST)                                          \
+#define SHMEM_CXX_REJECT_NAMED(FN, OP, LIST, FIRST)                                     \
   template <class ShmemT, class... ShmemA>                                              \
   static inline typename std::enable_if<shmem_cxx_rejects_<LIST, ShmemT>::value>::type  \
-      shmem_##OP(FIRST ShmemT *, ShmemA...) {                                           \
+      FN(FIRST() ShmemT *, ShmemA...) {                                                   \
     static_assert(!shmem_cxx_rejects_<LIST, ShmemT>::value, SHMEM_CXX_REJECT_MSG(OP));  \
   }
-#define SHMEM_CXX_NO_FIRST
-#define SHMEM_CXX_FIRST_CTX shmem_ctx_t,
-#define SHMEM_CXX_FIRST_TEAM shmem_team_t,
+#define SHMEM_CXX_REJECT_WITH(OP, LIST, FIRST) \
+  SHMEM_CXX_REJECT_NAMED(shmem_##OP, OP, LIST, FIRST)
+/* FIRST is one of these, called in the parameter list (a comma in a
+ * macro argument would split it). */
+#define SHMEM_CXX_NO_FIRST()
+#define SHMEM_CXX_FIRST_CTX() shmem_ctx_t,
+#define SHMEM_CXX_FIRST_TEAM() shmem_team_t,
 #define SHMEM_CXX_REJECT_CTX0(OP, LIST)
 #define SHMEM_CXX_REJECT_CTX1(OP, LIST) SHMEM_CXX_REJECT_WITH(OP, LIST, SHMEM_CXX_FIRST_CTX)
 #define SHMEM_CXX_REJECT(OP, LIST, T, WITH_CTX, RET, PARAMS, ARGS) \
@@ -333,7 +362,8 @@ SHMEM_GENERIC_REDUCE_MINMAX_OPS(SHMEM_CXX_REJECT_TEAM, shmem_cxx_reduce_minmax_t
 SHMEM_GENERIC_REDUCE_SUMPROD_OPS(SHMEM_CXX_REJECT_TEAM, shmem_cxx_reduce_sumprod_types_, ShmemT)
 SHMEM_GENERIC_DEPRECATED_AMO_OPS(SHMEM_CXX_REJECT, shmem_cxx_deprecated_amo_types_, ShmemT)
 SHMEM_GENERIC_DEPRECATED_AMO_EXT_OPS(SHMEM_CXX_REJECT, shmem_cxx_deprecated_swap_types_, ShmemT)
-SHMEM_CXX_REJECT_WITH(swap, shmem_cxx_deprecated_swap_types_, SHMEM_CXX_NO_FIRST)
+SHMEM_CXX_REJECT_NAMED(shmem_cxx_swap_, swap, shmem_cxx_deprecated_swap_types_,
+                       SHMEM_CXX_NO_FIRST)
 #ifdef ROCSHMEM_SHMEM_V16_GENERICS
 SHMEM_GENERIC_RMA_BLOCK_OPS(SHMEM_CXX_REJECT, shmem_cxx_rma_types_, ShmemT)
 SHMEM_GENERIC_SCAN_OPS(SHMEM_CXX_REJECT_TEAM, shmem_cxx_reduce_sumprod_types_, ShmemT)
