@@ -263,23 +263,25 @@ static inline void shmem_cxx_sync_(int PE_start, int logPE_stride, int PE_size, 
  * deprecated table reach shmem_TYPE_swap through the template (its value
  * is not deduced, so it converts as in the other overloads; for long the
  * non-template is preferred). */
-typedef SHMEM_CXX_TYPE_LIST(SHMEM_GENERIC_DEPRECATED_AMO_EXT_TYPES) shmem_cxx_deprecated_swap_types_;
+typedef SHMEM_CXX_TYPE_LIST(SHMEM_GENERIC_DEPRECATED_AMO_EXT_TYPES) shmem_cxx_deprecated_amo_ext_types_;
 #define SHMEM_CXX_SWAP_(KEY, T) \
   static inline T shmem_cxx_typed_swap_(T *d, T v, int pe) { return shmem_##KEY##_swap(d, v, pe); }
 SHMEM_GENERIC_DEPRECATED_AMO_EXT_TYPES(SHMEM_CXX_SWAP_)
 #undef SHMEM_CXX_SWAP_
 static inline long shmem_cxx_swap_(long *d, long v, int pe) { return shmem_swap(d, v, pe); }
 template <class ShmemT>
-static inline typename std::enable_if<shmem_cxx_has_<shmem_cxx_deprecated_swap_types_, ShmemT>::value,
-                                      ShmemT>::type
+static inline typename std::enable_if<
+    shmem_cxx_has_<shmem_cxx_deprecated_amo_ext_types_, ShmemT>::value, ShmemT>::type
 shmem_cxx_swap_(ShmemT *d, typename shmem_cxx_same_<ShmemT>::type v, int pe) {
   return shmem_cxx_typed_swap_(d, v, pe);
 }
 #define shmem_swap(...) shmem_cxx_swap_(__VA_ARGS__)
 
 /* 1.6 routines: blocked strided RMA, scans, shmem_signal_add/set(ctx, ...).
- * Emitted once <rocshmem/shmem_api.def> declares the typed routines
- * (ROCSHMEM_SHMEM_V16_GENERICS), as overloads need them declared. */
+ * Overloads need the typed routines declared, so these are compiled only
+ * where ROCSHMEM_SHMEM_V16_GENERICS says <rocshmem/shmem_api.def> declares
+ * them; the guard goes once it always does.  (The C11 macros below need no
+ * guard: nothing is looked up until a call.) */
 #ifdef ROCSHMEM_SHMEM_V16_GENERICS
 #define SHMEM_CXX_RMA_BLOCK(KEY, T) SHMEM_GENERIC_RMA_BLOCK_OPS(SHMEM_CXX_OVERLOAD, KEY, T)
 SHMEM_GENERIC_RMA_TYPES(SHMEM_CXX_RMA_BLOCK)
@@ -321,7 +323,8 @@ struct shmem_cxx_rejects_
                                   std::remove_pointer<shmem_ctx_t>::type>::value &&
                     !std::is_same<typename std::remove_cv<T>::type,
                                   std::remove_pointer<shmem_team_t>::type>::value> {};
-#define SHMEM_CXX_REJECT_MSG(OP) "shmem_" #OP ": argument type not supported (not in the type table of this routine)"
+#define SHMEM_CXX_REJECT_MSG(OP) \
+  "shmem_" #OP ": argument type not supported (not in the type table of this routine)"
 #define SHMEM_CXX_REJECT_NAMED(FN, OP, LIST, FIRST)                                     \
   template <class ShmemT, class... ShmemA>                                              \
   static inline typename std::enable_if<shmem_cxx_rejects_<LIST, ShmemT>::value>::type  \
@@ -361,8 +364,8 @@ SHMEM_GENERIC_REDUCE_BITWISE_OPS(SHMEM_CXX_REJECT_TEAM, shmem_cxx_reduce_bitwise
 SHMEM_GENERIC_REDUCE_MINMAX_OPS(SHMEM_CXX_REJECT_TEAM, shmem_cxx_reduce_minmax_types_, ShmemT)
 SHMEM_GENERIC_REDUCE_SUMPROD_OPS(SHMEM_CXX_REJECT_TEAM, shmem_cxx_reduce_sumprod_types_, ShmemT)
 SHMEM_GENERIC_DEPRECATED_AMO_OPS(SHMEM_CXX_REJECT, shmem_cxx_deprecated_amo_types_, ShmemT)
-SHMEM_GENERIC_DEPRECATED_AMO_EXT_OPS(SHMEM_CXX_REJECT, shmem_cxx_deprecated_swap_types_, ShmemT)
-SHMEM_CXX_REJECT_NAMED(shmem_cxx_swap_, swap, shmem_cxx_deprecated_swap_types_,
+SHMEM_GENERIC_DEPRECATED_AMO_EXT_OPS(SHMEM_CXX_REJECT, shmem_cxx_deprecated_amo_ext_types_, ShmemT)
+SHMEM_CXX_REJECT_NAMED(shmem_cxx_swap_, swap, shmem_cxx_deprecated_amo_ext_types_,
                        SHMEM_CXX_NO_FIRST)
 #ifdef ROCSHMEM_SHMEM_V16_GENERICS
 SHMEM_GENERIC_RMA_BLOCK_OPS(SHMEM_CXX_REJECT, shmem_cxx_rma_types_, ShmemT)
