@@ -214,6 +214,7 @@ EXTRA_DIST += $(FT_SHELL_TESTS) \
 	tests/functional/api/link_all.c \
 	tests/functional/api/link_ctx_default.c \
 	tests/functional/api/generic_bad_type.c \
+	tests/functional/api/generic_c99.c \
 	tests/functional/api/generic_in_xmacro.c
 
 FT_COMMON = tests/functional/common/ftest.h
@@ -327,6 +328,7 @@ tests_functional_api_shmemx_LDFLAGS = $(TEST_LINK)
 # The generic-selection tests must compile warning-free: a wrong selection
 # shows up as a pointer-type warning first.
 GENERIC_DEPS = tests/functional/api/generic.h $(FT_COMMON)
+GENERIC_DEPS += tests/functional/api/generic_amo.h
 tests_functional_api_generic_c11_SOURCES = tests/functional/api/generic_c11.c $(GENERIC_DEPS)
 tests_functional_api_generic_c11_CFLAGS = $(AM_CFLAGS) -std=c11 -Werror
 tests_functional_api_generic_c11_LDADD = $(FT_LIBS)

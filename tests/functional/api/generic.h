@@ -12,7 +12,9 @@
  * wrong type would move N elements of another size and fail the check (or,
  * for a wrong pointer type, not compile: both files build with -Werror).
  * GENERIC_RETURN_CHECK(T) is each language's compile-time check that shmem_g
- * returns T.
+ * returns T.  GENERIC_MAIN also runs the cases of generic_amo.h (AMOs,
+ * bitwise reductions, shmem_sync, deprecated names), which each program
+ * includes after defining its checks.
  */
 #ifndef ROCSHMEM_TESTS_GENERIC_H
 #define ROCSHMEM_TESTS_GENERIC_H
@@ -119,6 +121,7 @@ enum { GN = 5 };
     shmem_init();                                                                      \
     ft_begin();                                                                        \
     TYPES(GENERIC_CALL)                                                                \
+    generic_amo_all(); /* generic_amo.h */                                             \
     int rc = ft_finish();                                                              \
     shmem_finalize();                                                                  \
     return rc;                                                                         \

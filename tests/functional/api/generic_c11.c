@@ -11,6 +11,8 @@
  * compile-time check of the type of shmem_g's result. */
 #define GENERIC_RETURN_CHECK(T) \
   _Static_assert(_Generic(shmem_g((T *)0, 0), T: 1, default: 0), "shmem_g(" #T " *) returns " #T);
+#define GENERIC_SAME_TYPE(expr, T, what) _Static_assert(_Generic((expr), T: 1, default: 0), what);
+#include "generic_amo.h"
 
 /* The types, listed here rather than taken from types.def: shmem.h (through
  * rocshmem/shmem_generic.h) builds its _Generic lists from the types.def

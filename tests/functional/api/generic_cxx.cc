@@ -10,6 +10,8 @@
                 "shmem_g(const " #T " *) returns " #T);                                     \
   static_assert(std::is_same<decltype(shmem_g(std::declval<T *>(), 0)), T>::value,          \
                 "shmem_g(" #T " *) returns " #T);
+#define GENERIC_SAME_TYPE(expr, T, what) static_assert(std::is_same<decltype(expr), T>::value, what);
+#include "generic_amo.h"
 
 /* Overloads are no macros: the types come straight from types.def. */
 #define CXX_TYPES(X) ROCSHMEM_RMA_TYPES(X) SHMEM_RMA_EXTRA_TYPES(X)

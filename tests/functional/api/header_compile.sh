@@ -5,7 +5,9 @@
 #    included twice (include guards), compile warning-free with -Wall -Wextra
 #    -Werror -pedantic as C99, C11, C17 and C++11, C++17, C++20, with the
 #    configured compilers (and clang when installed);
-#  - the C11 generic shmem_put rejects an unsupported type at compile time;
+#  - the C11 and C++ generics reject an unsupported type at compile time
+#    with a message naming the routine;
+#  - shmem_sync and shmem_swap keep their C99 forms;
 #  - every routine the headers declare links against the built library.
 #
 # Environment (from `make check`): ROCTEST_CC, ROCTEST_CXX,
@@ -72,17 +74,59 @@ for extra in clang:c:c11 clang++:cc:c++17; do
   fi
 done
 
+# A generic call on a type outside the routine's table fails to compile,
+# and the message names the routine and says the type is not supported.
+# Each BAD_CASE of generic_bad_type.c is one routine (see there).
+bad_cases="1:shmem_put 2:shmem_atomic_and 3:shmem_atomic_fetch_xor 4:shmem_and_reduce
+5:shmem_atomic_add 6:shmem_swap"
+check_bad() { # LABEL COMPILER-COMMAND...
+  label=$1
+  shift
+  for c in $bad_cases; do
+    n=${c%%:*} routine=${c#*:}
+    desc="$label: $routine on an unsupported type fails to compile, naming $routine, 'not supported'"
+    # shellcheck disable=SC2086
+    if "$@" $cppflags -DBAD_CASE="$n" -c "$srcdir/generic_bad_type.c" -o "$tmp/bad.o" >"$tmp/out" 2>&1; then
+      tap_result 1 "$desc"
+      echo "it compiled" | tap_diag
+    elif grep -F "$routine:" "$tmp/out" | grep -q "not supported"; then
+      tap_result 0 "$desc"
+    else
+      tap_result 1 "$desc"
+      head -n 8 "$tmp/out" | tap_diag
+    fi
+  done
+}
 # shellcheck disable=SC2086
-if $cc -std=c11 $cppflags -c "$srcdir/generic_bad_type.c" -o "$tmp/bad.o" >"$tmp/out" 2>&1; then
-  tap_result 1 "C11 generic shmem_put on an unsupported type fails to compile"
-else
-  tap_result 0 "C11 generic shmem_put on an unsupported type fails to compile"
-fi
+check_bad "C11 ($cc)" $cc -std=c11
+# shellcheck disable=SC2086
+check_bad "C++ ($cxx)" $cxx -std=c++17 -x c++
+for extra in clang:c11 clang++:c++17; do
+  comp=${extra%%:*} std=${extra#*:}
+  lang=c
+  [ "$comp" = clang++ ] && lang=c++
+  if command -v "$comp" >/dev/null 2>&1; then
+    check_bad "$std ($comp)" "$comp" -std="$std" -x "$lang"
+  else
+    for c in $bad_cases; do tap_skip "$std ($comp): ${c#*:} on an unsupported type fails to compile" "$comp not installed"; done
+  fi
+done
 
-# Known bug (reported): include/rocshmem/shmem_generic.h:22 and :155-158 build the
+# C99 keeps shmem_sync (team and active-set forms, by argument count) and
+# the long shmem_swap function, called and as values; so do C11 and C++.
+for std in c99 c11; do
+  # shellcheck disable=SC2086
+  try "shmem_sync (1 and 4 arguments) and shmem_swap compile as $std" \
+    $cc -std="$std" $warn $cppflags -c "$srcdir/generic_c99.c" -o "$tmp/c99.o"
+done
+# shellcheck disable=SC2086
+try "shmem_sync (1 and 4 arguments) and shmem_swap compile as c++17" \
+  $cxx -std=c++17 $warn $cppflags -x c++ -c "$srcdir/generic_c99.c" -o "$tmp/c99.o"
+
+# Known bug (reported): include/rocshmem/shmem_generic.h:29 and :404-407 build the
 # _Generic lists from the types.def macros, so a generic call cannot appear
 # inside an expansion of those macros in user code.
-todo="TODO bug: shmem_generic.h:22,155 expands the types.def macros inside themselves"
+todo="TODO bug: shmem_generic.h:29,404 expands the types.def macros inside themselves"
 # shellcheck disable=SC2086
 if $cc -std=c11 $warn $cppflags -c "$srcdir/generic_in_xmacro.c" -o "$tmp/x.o" >"$tmp/out" 2>&1; then
   tap_result 0 "C11 generic shmem_put compiles inside a ROCSHMEM_RMA_BASE_TYPES expansion" "$todo"
