@@ -384,7 +384,7 @@ $(FT_WRAPPERS): $(srcdir)/tests/local.mk
 
 # ---------------------------------------------------------------- the installed tree
 # Tests of what `make install` delivers (tests/install/): the wrappers, the
-# examples built and run by them, the OpenSHMEM 1.5 conformance list compiled
+# examples built and run by them, the OpenSHMEM 1.6 conformance list compiled
 # through oshcc and oshc++, rocshmem_info and the manual pages.  They use a
 # staged installation (DESTDIR) made before the tests run; the wrappers find
 # it through ROCSHMEM_PREFIX, as after moving an installation.  It is made
@@ -417,4 +417,4 @@ INSTALL_TESTS = \
 	tests/install/man_pages.sh
 TESTS += $(INSTALL_TESTS)
 EXTRA_DIST += $(INSTALL_TESTS) tests/install/common.sh \
-	tests/install/shmem15_routines.txt bench/shmem_bench.c
+	tests/install/shmem_routines.txt bench/shmem_bench.c
