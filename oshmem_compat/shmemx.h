@@ -195,3 +195,39 @@ extern shmem_team_t SHMEMX_TEAM_NODE;
 #define shmem_int64_prod_to_all shmemx_int64_prod_to_all
 
 #endif /* ROCSHMEM_SHMEMX_H */
+
+/* ---------------------------------------------------------------- progress counters */
+/* Sandia OpenSHMEM's shmemx_pcntr_* (src/ctx/pcntr.cc): the number of puts
+ * and non-fetching AMOs (writes) and of gets and fetching AMOs (reads) this
+ * PE issued on a context, and how many of them have completed.  Kept apart
+ * from the block above, with its own guard.  man shmemx(3). */
+#ifndef ROCSHMEM_SHMEMX_PCNTR_H
+#define ROCSHMEM_SHMEMX_PCNTR_H
+
+#include <stdint.h>
+#include <shmem.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct {
+  uint64_t pending_put;      /* writes issued and not yet completed */
+  uint64_t pending_get;      /* reads issued and not yet completed */
+  uint64_t completed_put;    /* writes completed */
+  uint64_t completed_get;    /* reads completed */
+  uint64_t completed_target; /* operations other PEs completed on this one: 0 here */
+} shmemx_pcntr_t;
+
+void shmemx_pcntr_get_issued_write(shmem_ctx_t ctx, uint64_t *cntr_value);
+void shmemx_pcntr_get_issued_read(shmem_ctx_t ctx, uint64_t *cntr_value);
+void shmemx_pcntr_get_completed_write(shmem_ctx_t ctx, uint64_t *cntr_value);
+void shmemx_pcntr_get_completed_read(shmem_ctx_t ctx, uint64_t *cntr_value);
+void shmemx_pcntr_get_completed_target(uint64_t *cntr_value);
+void shmemx_pcntr_get_all(shmem_ctx_t ctx, shmemx_pcntr_t *pcntr);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* ROCSHMEM_SHMEMX_PCNTR_H */

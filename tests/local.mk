@@ -108,6 +108,7 @@ FT_PROGS = \
 	tests/functional/api/generic_c11 \
 	tests/functional/api/generic_cxx \
 	tests/functional/api/shmemx \
+	tests/functional/api/pcntr \
 	$(FT_PROGS_1TO6)
 # Programs whose cases depend on the team shape (odd sizes, strided and 2-D
 # teams, active sets): also run on 5 and 6 PEs.
@@ -135,6 +136,7 @@ FT_NET_PROGS = \
 	tests/functional/p2p/wait_test \
 	tests/functional/lock/lock \
 	tests/functional/ctx/ctx \
+	tests/functional/api/pcntr \
 	$(FT_PROGS_1TO6)
 # Light programs that also contend across two 2-PE nodes (amo_contention:
 # CPU atomics of same-node PEs and UCX's atomics from the other node on one
@@ -325,6 +327,9 @@ tests_functional_faults_peer_uid_LDFLAGS = $(TEST_LINK)
 tests_functional_api_shmemx_SOURCES = tests/functional/api/shmemx.c $(FT_COMMON)
 tests_functional_api_shmemx_LDADD = $(FT_LIBS)
 tests_functional_api_shmemx_LDFLAGS = $(TEST_LINK)
+tests_functional_api_pcntr_SOURCES = tests/functional/api/pcntr.c $(FT_COMMON)
+tests_functional_api_pcntr_LDADD = $(FT_LIBS) -lpthread
+tests_functional_api_pcntr_LDFLAGS = $(TEST_LINK)
 # The generic-selection tests must compile warning-free: a wrong selection
 # shows up as a pointer-type warning first.
 GENERIC_DEPS = tests/functional/api/generic.h $(FT_COMMON)
@@ -391,7 +396,7 @@ $(FT_WRAPPERS): $(srcdir)/tests/local.mk
 
 # ---------------------------------------------------------------- the installed tree
 # Tests of what `make install` delivers (tests/install/): the wrappers, the
-# examples built and run by them, the OpenSHMEM 1.5 conformance list compiled
+# examples built and run by them, the OpenSHMEM 1.6 conformance list compiled
 # through oshcc and oshc++, rocshmem_info and the manual pages.  They use a
 # staged installation (DESTDIR) made before the tests run; the wrappers find
 # it through ROCSHMEM_PREFIX, as after moving an installation.  It is made
@@ -425,4 +430,4 @@ INSTALL_TESTS = \
 	tests/install/man_pages.sh
 TESTS += $(INSTALL_TESTS)
 EXTRA_DIST += $(INSTALL_TESTS) tests/install/common.sh \
-	tests/install/shmem15_routines.txt bench/shmem_bench.c
+	tests/install/shmem_routines.txt bench/shmem_bench.c

@@ -34,6 +34,7 @@
 #include "core/log.h"
 #include "core/runtime.h"
 #include "ctx/context.h"
+#include "ctx/pcntr.h"
 #include "gpu/gpu.h"
 #include "transport/network.h"
 #include "transport/peer_table.h"
@@ -44,12 +45,14 @@ namespace amo {
 /* The checked location of the remote object: initialized, valid context,
  * natural alignment, symmetric, PE in range.  Returns the address to use
  * with CPU atomics, or nullptr when the network transport must do it; pe
- * becomes the world PE (team contexts number PEs within their team). */
-template <class T>
+ * becomes the world PE (team contexts number PEs within their team).
+ * Counts the AMO on ctx (ctx/pcntr.h): a read when FETCHING, else a write. */
+template <class T, bool FETCHING = true>
 inline char *locate(const char *call, rocshmem_ctx_t ctx, const char *arg, const T *addr, int &pe,
                     Location *loc) {
   require_init(call);
   pe = ctx_world_pe(call, ctx, pe);
+  pcntr::amo_issued(ctx, FETCHING);
   if (__builtin_expect(reinterpret_cast<uintptr_t>(addr) % sizeof(T) != 0, 0))
     fatal(call, "%s = %p is not aligned to %zu bytes, as an atomic on this type requires", arg,
           static_cast<const void *>(addr), sizeof(T));
@@ -102,7 +105,7 @@ inline T swap(const char *call, rocshmem_ctx_t ctx, T *dest, T value, int pe) {
 template <class T>
 inline void set(const char *call, rocshmem_ctx_t ctx, T *dest, T value, int pe) {
   Location loc;
-  if (T *p = reinterpret_cast<T *>(locate(call, ctx, "dest", dest, pe, &loc)))
+  if (T *p = reinterpret_cast<T *>(locate<T, false>(call, ctx, "dest", dest, pe, &loc)))
     __atomic_store(p, &value, __ATOMIC_RELEASE);
   else
     remote<T>(call, pe, loc, net::AtomicOp::Swap, value);
@@ -120,18 +123,19 @@ inline T compare_swap(const char *call, rocshmem_ctx_t ctx, T *dest, T cond, T v
   return remote<T>(call, pe, loc, net::AtomicOp::CompareSwap, value, cond);
 }
 
-/* Fetching arithmetic and bitwise operations, and their non-fetching twins. */
-#define ROCSHMEM_AMO_FETCH_OP(NAME, BUILTIN, NETOP, VOIDNAME)                            \
-  template <class T>                                                                     \
-  inline T NAME(const char *call, rocshmem_ctx_t ctx, T *dest, T value, int pe) {        \
-    Location loc;                                                                        \
-    if (T *p = reinterpret_cast<T *>(locate(call, ctx, "dest", dest, pe, &loc)))         \
-      return BUILTIN(p, value, __ATOMIC_SEQ_CST);                                        \
-    return remote<T>(call, pe, loc, net::AtomicOp::NETOP, value);                        \
-  }                                                                                      \
-  template <class T>                                                                     \
-  inline void VOIDNAME(const char *call, rocshmem_ctx_t ctx, T *dest, T value, int pe) { \
-    (void)NAME<T>(call, ctx, dest, value, pe);                                           \
+/* Fetching arithmetic and bitwise operations, and their non-fetching twins
+ * (FETCHING false: they count as writes). */
+#define ROCSHMEM_AMO_FETCH_OP(NAME, BUILTIN, NETOP, VOIDNAME)                                \
+  template <class T, bool FETCHING = true>                                                   \
+  inline T NAME(const char *call, rocshmem_ctx_t ctx, T *dest, T value, int pe) {            \
+    Location loc;                                                                            \
+    if (T *p = reinterpret_cast<T *>(locate<T, FETCHING>(call, ctx, "dest", dest, pe, &loc))) \
+      return BUILTIN(p, value, __ATOMIC_SEQ_CST);                                            \
+    return remote<T>(call, pe, loc, net::AtomicOp::NETOP, value);                            \
+  }                                                                                          \
+  template <class T>                                                                         \
+  inline void VOIDNAME(const char *call, rocshmem_ctx_t ctx, T *dest, T value, int pe) {     \
+    (void)NAME<T, false>(call, ctx, dest, value, pe);                                        \
   }
 ROCSHMEM_AMO_FETCH_OP(fetch_add, __atomic_fetch_add, Add, add)
 ROCSHMEM_AMO_FETCH_OP(fetch_and, __atomic_fetch_and, And, bit_and)
@@ -145,7 +149,7 @@ inline T fetch_inc(const char *call, rocshmem_ctx_t ctx, T *dest, int pe) {
 }
 template <class T>
 inline void inc(const char *call, rocshmem_ctx_t ctx, T *dest, int pe) {
-  (void)fetch_add<T>(call, ctx, dest, T(1), pe);
+  (void)fetch_add<T, false>(call, ctx, dest, T(1), pe);
 }
 
 /* Fetching _nbi forms: the value lands in *result.  They complete at once,

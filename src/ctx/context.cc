@@ -6,7 +6,7 @@
 
 namespace rocshmem {
 
-rocshmem_ctx_s g_default_ctx{kCtxMagic, 0, nullptr};
+rocshmem_ctx_s g_default_ctx{kCtxMagic, 0, nullptr, {}};
 
 namespace {
 constexpr long kKnownOptions = ROCSHMEM_CTX_PRIVATE | ROCSHMEM_CTX_SERIALIZED | ROCSHMEM_CTX_NOSTORE;
@@ -57,7 +57,7 @@ int ctx_create(const char *call, rocshmem_team_t team, long options, rocshmem_ct
     return 1;
   }
   rocshmem_ctx_s *c = g_ctx_pool.take();
-  *c = rocshmem_ctx_s{kCtxMagic, options, team};
+  *c = rocshmem_ctx_s{kCtxMagic, options, team, {}}; /* counters from 0 */
   *ctx = c;
   return 0;
 }

@@ -20,6 +20,12 @@ struct rocshmem_ctx_s {
   uint32_t magic;
   long options;
   rocshmem_team_t team;
+  /* Progress counters (ctx/pcntr.h): operations issued on this context,
+   * and those the network may still have in flight since quiet `epoch`. */
+  struct {
+    uint64_t issued_write, issued_read;
+    uint64_t pending_write, pending_read, epoch;
+  } pc;
 };
 
 namespace rocshmem {

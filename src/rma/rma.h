@@ -16,6 +16,7 @@
 #include "core/log.h"
 #include "core/runtime.h"
 #include "ctx/context.h"
+#include "ctx/pcntr.h"
 #include "gpu/gpu.h"
 #include "transport/network.h"
 #include "transport/peer_table.h"
@@ -88,7 +89,9 @@ inline void put(const char *call, rocshmem_ctx_t ctx, void *dest, const void *so
   pe = enter(call, ctx, pe);
   size_t bytes = byte_count<ElemSize<T>::value>(call, nelems);
   if (bytes == 0) return peer_check_pe(call, pe); /* NULL buffers are fine then */
-  put_bytes(call, pe, peer_locate(call, "dest", dest, bytes, pe), source, bytes, NBI);
+  Location to = peer_locate(call, "dest", dest, bytes, pe);
+  put_bytes(call, pe, to, source, bytes, NBI);
+  pcntr::issued(ctx, to, source, true, NBI);
 }
 
 template <class T, bool NBI = false>
@@ -97,7 +100,9 @@ inline void get(const char *call, rocshmem_ctx_t ctx, void *dest, const void *so
   pe = enter(call, ctx, pe);
   size_t bytes = byte_count<ElemSize<T>::value>(call, nelems);
   if (bytes == 0) return peer_check_pe(call, pe);
-  get_bytes(call, pe, peer_locate(call, "source", source, bytes, pe), dest, bytes, NBI);
+  Location from = peer_locate(call, "source", source, bytes, pe);
+  get_bytes(call, pe, from, dest, bytes, NBI);
+  pcntr::issued(ctx, from, dest, false, NBI);
 }
 
 template <class T>
@@ -147,6 +152,7 @@ inline void iput(const char *call, rocshmem_ctx_t ctx, void *dest, const void *s
     const char *from = s + static_cast<ptrdiff_t>(i) * sst * static_cast<ptrdiff_t>(ES);
     put_bytes(call, pe, strided_element(d, dst, i, ES), from, ES, false);
   }
+  pcntr::issued(ctx, d, source, true, false);
 }
 
 template <class T>
@@ -162,6 +168,7 @@ inline void iget(const char *call, rocshmem_ctx_t ctx, void *dest, const void *s
     get_bytes(call, pe, strided_element(s, sst, i, ES), to, ES, true);
   }
   if (!s.mapped) net::quiet(); /* the elements were fetched non-blocking */
+  pcntr::issued(ctx, s, dest, false, false);
 }
 
 template <class T>

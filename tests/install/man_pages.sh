@@ -1,6 +1,6 @@
 #!/bin/sh
 # The installed manual pages: every name of the conformance list
-# (shmem15_routines.txt: each OpenSHMEM 1.5 routine, types expanded, the
+# (shmem_routines.txt: each OpenSHMEM 1.6 routine, types expanded, the
 # deprecated names and the generic ones) has a page in man3, either the
 # family's page or a ".so" link to it made by man/so-links.sh, and the link
 # leads to a real page; the commands have man1 pages and the overview is in
@@ -8,7 +8,7 @@
 . "${ROCTEST_SRCDIR:-.}/tests/install/common.sh"
 
 mandir=$stage/share/man
-names=$(grep -v '^#' "$srcdir/tests/install/shmem15_routines.txt" | awk 'NF { print $2 }' | sort -u)
+names=$(grep -v '^#' "$srcdir/tests/install/shmem_routines.txt" | awk 'NF { print $2 }' | sort -u)
 total=$(echo "$names" | wc -l)
 
 # pages SECTION < NAMES: a line per name, "NAME PAGE" with the page it leads

@@ -6,7 +6,7 @@
 #    calls, forwards to pshmem_*; run on 1 and 3 PEs, the program checks the
 #    counts and the data, and that calls the library makes internally (its
 #    own barriers, the C11 generic shmem_put) are not counted twice;
-#  - every name of the conformance list (shmem15_routines.txt) has its
+#  - every name of the conformance list (shmem_routines.txt) has its
 #    pshmem_ twin (p + name for the 1.x names such as start_pes) defined in
 #    the installed librocshmem.so, and the shmem_ name is weak there;
 #  - <pshmem.h> declares exactly the p-twins of what <shmem.h> declares,
@@ -14,7 +14,7 @@
 #    C++17) and link through it.
 . "${ROCTEST_SRCDIR:-.}/tests/install/common.sh"
 
-list=$srcdir/tests/install/shmem15_routines.txt
+list=$srcdir/tests/install/shmem_routines.txt
 warn="-Wall -Wextra -Werror"
 sed -n 's/^\(routine\|deprecated\) \([^ ]*\)$/\2/p' "$list" | sort -u >"$tmp/names"
 sed 's/^/p/' "$tmp/names" >"$tmp/pnames"

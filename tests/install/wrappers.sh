@@ -34,6 +34,8 @@ check "oshcc --showme:link adds -L<prefix>/lib, its rpath and -lrocshmem" \
   sh -c "out=\$('$bin/oshcc' --showme:link); echo \"\$out\"; \
     echo \"\$out\" | grep -q -- '-L$lib ' && echo \"\$out\" | grep -q -- '-Wl,-rpath,$lib ' && \
     echo \"\$out\" | grep -q -- '-lrocshmem'"
+check "oshcc --showme:link ends with the math library (-lm), as other wrappers do" \
+  sh -c "'$bin/oshcc' --showme:link | grep -q -- ' -lm\$'"
 check "oshcc --showme prints the whole command with the arguments in place" \
   sh -c "'$bin/oshcc' --showme -O2 -o x x.c | grep -q -- ' -O2 -o x x.c -I$inc'"
 check "oshcc --showme:command names the C compiler, oshc++ the C++ one" \
@@ -68,8 +70,25 @@ cat >"$tmp/t.c" <<'C'
 int main(void) { shmem_init(); printf("PE %d of %d\n", shmem_my_pe(), shmem_n_pes()); shmem_finalize(); return 0; }
 C
 cp "$tmp/t.c" "$tmp/t.cc"
+# Math on values known only at run time (argv), so the compiler cannot fold
+# the calls away: powl has no inline form, so the program needs libm itself.
+cat >"$tmp/m.c" <<'C'
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+int main(int argc, char **argv)
+{
+    double x = argc > 1 ? strtod(argv[1], NULL) : 2.0;
+    long double y = powl((long double)x, 3.0L);
+    printf("%.1f %.1Lf\n", sqrt(x), y);
+    return 0;
+}
+C
 check "oshcc compiles and links a C program, which runs as a singleton" \
   sh -c "'$bin/oshcc' -Wall -Werror -o '$tmp/tc' '$tmp/t.c' && timeout -k 10 120 '$tmp/tc' | grep -qx 'PE 0 of 1'"
+check "plain 'oshcc prog.c' links a program calling powl and sqrt (libm), which runs" \
+  sh -c "'$bin/oshcc' -Wall -Werror -o '$tmp/tm' '$tmp/m.c' && out=\$('$tmp/tm' 16) && echo \"\$out\" &&
+    test \"\$out\" = '4.0 4096.0'"
 check "oshc++ compiles (-c) and then links a C++ program" \
   sh -c "'$bin/oshc++' -Wall -Werror -c -o '$tmp/t.o' '$tmp/t.cc' && '$bin/oshc++' -o '$tmp/tcc' '$tmp/t.o' &&
     timeout -k 10 120 '$tmp/tcc' | grep -qx 'PE 0 of 1'"

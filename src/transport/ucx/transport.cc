@@ -45,6 +45,7 @@
 #include "bootstrap/bootstrap.h"
 #include "core/log.h"
 #include "core/runtime.h"
+#include "ctx/pcntr.h"
 #include "rocshmem/rocshmem.h"
 #include "transport/network.h"
 #include "transport/ucx/ucx.h"
@@ -213,12 +214,12 @@ void quiet_locked(const char *call, bool all = false) {
   }
   g_ucx.pending.clear();
   g_ucx.reap_at = kReapAt;
-  if (!g_ucx.unflushed && !all) return;
+  if (!g_ucx.unflushed && !all) return pcntr::network_completed();
   ucp_request_param_t p{};
   ucs_status_t s = wait_request(ucp_worker_flush_nbx(g_ucx.worker, &p));
   if (s == UCS_OK) {
     g_ucx.unflushed = false;
-    return;
+    return pcntr::network_completed(); /* the progress counters' completions */
   }
   /* A worker flush does not say which peer failed: flush each endpoint to
    * name it (only on this error path, it costs a round trip per peer). */
