@@ -108,6 +108,7 @@ FT_PROGS = \
 	tests/functional/api/generic_c11 \
 	tests/functional/api/generic_cxx \
 	tests/functional/api/shmemx \
+	tests/functional/api/v16 \
 	$(FT_PROGS_1TO6)
 # Programs whose cases depend on the team shape (odd sizes, strided and 2-D
 # teams, active sets): also run on 5 and 6 PEs.
@@ -319,6 +320,9 @@ tests_functional_faults_peer_uid_LDFLAGS = $(TEST_LINK)
 tests_functional_api_shmemx_SOURCES = tests/functional/api/shmemx.c $(FT_COMMON)
 tests_functional_api_shmemx_LDADD = $(FT_LIBS)
 tests_functional_api_shmemx_LDFLAGS = $(TEST_LINK)
+tests_functional_api_v16_SOURCES = tests/functional/api/v16.c $(FT_COMMON)
+tests_functional_api_v16_LDADD = $(FT_LIBS)
+tests_functional_api_v16_LDFLAGS = $(TEST_LINK)
 # The generic-selection tests must compile warning-free: a wrong selection
 # shows up as a pointer-type warning first.
 GENERIC_DEPS = tests/functional/api/generic.h $(FT_COMMON)
