@@ -192,6 +192,7 @@ tests_functional_net_finalize_no_progress_thread_LDFLAGS = $(TEST_LINK)
 FT_HELPERS = \
 	tests/functional/setup/singleton \
 	tests/functional/errors/bad_input \
+	tests/functional/api/v16_errors \
 	tests/functional/faults/fault_pe \
 	tests/functional/faults/peer_uid
 
@@ -199,6 +200,7 @@ FT_HELPERS = \
 FT_SHELL_TESTS = \
 	tests/functional/errors/bad_input.sh \
 	tests/functional/api/header_compile.sh \
+	tests/functional/api/v16_errors.sh \
 	tests/functional/net/two_hosts.sh \
 	tests/functional/faults/faults.sh \
 	tests/functional/setup/singleton.sh \
@@ -323,6 +325,9 @@ tests_functional_api_shmemx_LDFLAGS = $(TEST_LINK)
 tests_functional_api_v16_SOURCES = tests/functional/api/v16.c $(FT_COMMON)
 tests_functional_api_v16_LDADD = $(FT_LIBS)
 tests_functional_api_v16_LDFLAGS = $(TEST_LINK)
+tests_functional_api_v16_errors_SOURCES = tests/functional/api/v16_errors.c
+tests_functional_api_v16_errors_LDADD = $(FT_LIBS)
+tests_functional_api_v16_errors_LDFLAGS = $(TEST_LINK)
 # The generic-selection tests must compile warning-free: a wrong selection
 # shows up as a pointer-type warning first.
 GENERIC_DEPS = tests/functional/api/generic.h $(FT_COMMON)
