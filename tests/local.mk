@@ -136,6 +136,7 @@ FT_NET_PROGS = \
 	tests/functional/p2p/wait_test \
 	tests/functional/lock/lock \
 	tests/functional/ctx/ctx \
+	tests/functional/api/v16 \
 	$(FT_PROGS_1TO6)
 # Light programs that also contend across two 2-PE nodes (amo_contention:
 # CPU atomics of same-node PEs and UCX's atomics from the other node on one
