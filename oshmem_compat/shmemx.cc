@@ -6,6 +6,8 @@
 
 #include <time.h>
 
+#include "core/log.h"
+
 namespace {
 /* int16/32/64 *_to_all are the short/int/long ones of the same width. */
 template <size_t Bytes> struct ToAllType;
@@ -66,7 +68,11 @@ void shmemx_signal_set(uint64_t *a, uint64_t v, int pe) { shmem_signal_set(a, v,
 void shmemx_pe_quiet(const int *pes, size_t n) { shmem_pe_quiet(pes, n); }
 void shmemx_ctx_pe_quiet(shmem_ctx_t c, const int *pes, size_t n) { shmem_ctx_pe_quiet(c, pes, n); }
 void *shmemx_team_ptr(shmem_team_t t, const void *d, int pe) { return shmem_team_ptr(t, d, pe); }
-void shmemx_query_initialized(int *initialized) { shmem_query_initialized(initialized); }
+/* Checked here too: its one error keeps naming the routine that was called. */
+void shmemx_query_initialized(int *initialized) {
+  if (!initialized) rocshmem::fatal("shmemx_query_initialized", "initialized = NULL");
+  shmem_query_initialized(initialized);
+}
 
 double shmemx_wtime(void) {
   struct timespec ts;
