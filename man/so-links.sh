@@ -56,6 +56,10 @@ man3/shmem_init.3: shmem_init_thread shmem_query_thread shmem_finalize shmem_my_
 man3/shmem_init.3: shmem_pe_accessible shmem_addr_accessible shmem_ptr shmem_global_exit
 man3/shmem_init.3: shmem_info_get_version shmem_info_get_name
 man3/shmem_init.3: start_pes _my_pe my_pe _num_pes num_pes globalexit
+man3/shmem_init.3: shmem_query_initialized
+man3/shmem_signal_add.3: shmem_signal_set shmem_ctx_signal_add shmem_ctx_signal_set
+man3/shmem_pe_quiet.3: shmem_ctx_pe_quiet
+man3/shmem_ctx_session_start.3: shmem_ctx_session_stop shmem_ctx_session_config_t
 man3/shmem_init.3: rocshmem_init rocshmem_init_thread rocshmem_query_thread rocshmem_finalize
 man3/shmem_init.3: rocshmem_my_pe rocshmem_n_pes rocshmem_pe_accessible rocshmem_addr_accessible
 man3/shmem_init.3: rocshmem_ptr rocshmem_info_get_version rocshmem_info_get_name rocshmem_global_exit
@@ -148,6 +152,16 @@ LIST
     each shmemx "int32 int64" "swap set cswap fadd fetch finc add inc wait wait_until"
     each shmemx "int32 int64 uint32 uint64" "atomic_fetch_and atomic_fetch_or atomic_fetch_xor
       atomic_and atomic_or atomic_xor"; } | with man3/shmemx.3
+
+  # OpenSHMEM 1.6: blocked strided RMA and the scans (the sum reduction's types).
+  { each "shmem shmem_ctx" "$(table SHMEM_RMA_TYPES)" "ibput ibget"
+    for p in shmem shmem_ctx; do for b in $(table SHMEM_RMA_SIZES); do
+      echo "${p}_ibput$b"; echo "${p}_ibget$b"
+    done; done
+    echo shmem_ibget; } | with man3/shmem_ibput.3
+  { each shmem "$(table ROCSHMEM_REDUCE_ARITH_TYPES) $(table SHMEM_REDUCE_EXTRA_ARITH_TYPES)
+      $(table SHMEM_REDUCE_COMPLEX_TYPES)" "sum_inscan sum_exscan"
+    echo shmem_sum_exscan; } | with man3/shmem_sum_inscan.3
 
   # Typed families, by the tables of types.def (rocshmem_ has no long double).
   rma=$(table SHMEM_RMA_TYPES)

@@ -60,6 +60,15 @@ typedef rocshmem_team_t shmem_team_t;
 typedef rocshmem_team_config_t shmem_team_config_t;
 #define SHMEM_TEAM_NUM_CONTEXTS ROCSHMEM_TEAM_NUM_CONTEXTS
 
+/* Communication sessions (shmem_ctx_session_start): options, and the mask
+ * bits naming the fields of the configuration that apply.  Hints only: see
+ * shmem_ctx_session_start(3) for what rocshmem does with them. */
+#define SHMEM_CTX_SESSION_BATCH (1L << 0)
+#define SHMEM_CTX_SESSION_TOTAL_OPS (1L << 0)
+typedef struct {
+  size_t total_ops; /* expected RMA calls in the session; SIZE_MAX: not given */
+} shmem_ctx_session_config_t;
+
 /* Allocation hints (shmem_malloc_with_hints). */
 #define SHMEM_MALLOC_ATOMICS_REMOTE (1L << 0)
 #define SHMEM_MALLOC_SIGNAL_REMOTE (1L << 1)

@@ -4,13 +4,9 @@
  * sees the shmemx_ call, not the routines it is built from. */
 #include <shmemx.h>
 
-#include <string.h>
 #include <time.h>
 
-#include <vector>
-
 #include "core/log.h"
-#include "core/runtime.h"
 
 namespace {
 /* int16/32/64 *_to_all are the short/int/long ones of the same width. */
@@ -22,107 +18,60 @@ template <> struct ToAllType<8> { typedef long type; };
 
 extern "C" {
 
-/* ---------------------------------------------------------------- ibput / ibget
- * OpenSHMEM 1.6: block i (bsize elements) moves from source + i * sst to
- * dest + i * dst; one contiguous put/get per block. */
-#define SHMEMX_DEFINE_IBLOCKED(KEY, T)                                                      \
-  void shmemx_ctx_##KEY##_ibput(shmem_ctx_t ctx, T *dest, const T *source, ptrdiff_t dst,   \
-                                ptrdiff_t sst, size_t bsize, size_t nblocks, int pe) {      \
-    for (size_t i = 0; i < nblocks; i++)                                                    \
-      shmem_ctx_##KEY##_put(ctx, dest + (ptrdiff_t)i * dst, source + (ptrdiff_t)i * sst,    \
-                            bsize, pe);                                                     \
-  }                                                                                         \
-  void shmemx_ctx_##KEY##_ibget(shmem_ctx_t ctx, T *dest, const T *source, ptrdiff_t dst,   \
-                                ptrdiff_t sst, size_t bsize, size_t nblocks, int pe) {      \
-    for (size_t i = 0; i < nblocks; i++)                                                    \
-      shmem_ctx_##KEY##_get(ctx, dest + (ptrdiff_t)i * dst, source + (ptrdiff_t)i * sst,    \
-                            bsize, pe);                                                     \
-  }                                                                                         \
-  void shmemx_##KEY##_ibput(T *dest, const T *source, ptrdiff_t dst, ptrdiff_t sst,         \
-                            size_t bsize, size_t nblocks, int pe) {                         \
-    shmemx_ctx_##KEY##_ibput(SHMEM_CTX_DEFAULT, dest, source, dst, sst, bsize, nblocks, pe); \
-  }                                                                                         \
-  void shmemx_##KEY##_ibget(T *dest, const T *source, ptrdiff_t dst, ptrdiff_t sst,         \
-                            size_t bsize, size_t nblocks, int pe) {                         \
-    shmemx_ctx_##KEY##_ibget(SHMEM_CTX_DEFAULT, dest, source, dst, sst, bsize, nblocks, pe); \
+/* ---------------------------------------------------------------- OpenSHMEM 1.6 aliases
+ * The 1.6 routines are standard now (<shmem.h>); these names stay for
+ * programs built against the earlier <shmemx.h>, one forwarding line each. */
+#define SHMEMX_ALIAS_IBLOCKED(KEY, T)                                                          \
+  void shmemx_##KEY##_ibput(T *d, const T *s, ptrdiff_t dst, ptrdiff_t sst, size_t b, size_t n, \
+                            int pe) { shmem_##KEY##_ibput(d, s, dst, sst, b, n, pe); }          \
+  void shmemx_##KEY##_ibget(T *d, const T *s, ptrdiff_t dst, ptrdiff_t sst, size_t b, size_t n, \
+                            int pe) { shmem_##KEY##_ibget(d, s, dst, sst, b, n, pe); }          \
+  void shmemx_ctx_##KEY##_ibput(shmem_ctx_t c, T *d, const T *s, ptrdiff_t dst, ptrdiff_t sst,  \
+                                size_t b, size_t n, int pe) {                                   \
+    shmem_ctx_##KEY##_ibput(c, d, s, dst, sst, b, n, pe);                                       \
+  }                                                                                             \
+  void shmemx_ctx_##KEY##_ibget(shmem_ctx_t c, T *d, const T *s, ptrdiff_t dst, ptrdiff_t sst,  \
+                                size_t b, size_t n, int pe) {                                   \
+    shmem_ctx_##KEY##_ibget(c, d, s, dst, sst, b, n, pe);                                       \
   }
-SHMEM_RMA_TYPES(SHMEMX_DEFINE_IBLOCKED)
+SHMEM_RMA_TYPES(SHMEMX_ALIAS_IBLOCKED)
 
-#define SHMEMX_DEFINE_IBLOCKED_SIZED(BITS)                                                  \
-  void shmemx_ctx_ibput##BITS(shmem_ctx_t ctx, void *dest, const void *source, ptrdiff_t dst, \
-                              ptrdiff_t sst, size_t bsize, size_t nblocks, int pe) {        \
-    const ptrdiff_t e = BITS / 8;                                                           \
-    for (size_t i = 0; i < nblocks; i++)                                                    \
-      shmem_ctx_putmem(ctx, (char *)dest + (ptrdiff_t)i * dst * e,                          \
-                       (const char *)source + (ptrdiff_t)i * sst * e, bsize * e, pe);       \
-  }                                                                                         \
-  void shmemx_ctx_ibget##BITS(shmem_ctx_t ctx, void *dest, const void *source, ptrdiff_t dst, \
-                              ptrdiff_t sst, size_t bsize, size_t nblocks, int pe) {        \
-    const ptrdiff_t e = BITS / 8;                                                           \
-    for (size_t i = 0; i < nblocks; i++)                                                    \
-      shmem_ctx_getmem(ctx, (char *)dest + (ptrdiff_t)i * dst * e,                          \
-                       (const char *)source + (ptrdiff_t)i * sst * e, bsize * e, pe);       \
-  }                                                                                         \
-  void shmemx_ibput##BITS(void *dest, const void *source, ptrdiff_t dst, ptrdiff_t sst,     \
-                          size_t bsize, size_t nblocks, int pe) {                           \
-    shmemx_ctx_ibput##BITS(SHMEM_CTX_DEFAULT, dest, source, dst, sst, bsize, nblocks, pe);  \
-  }                                                                                         \
-  void shmemx_ibget##BITS(void *dest, const void *source, ptrdiff_t dst, ptrdiff_t sst,     \
-                          size_t bsize, size_t nblocks, int pe) {                           \
-    shmemx_ctx_ibget##BITS(SHMEM_CTX_DEFAULT, dest, source, dst, sst, bsize, nblocks, pe);  \
+#define SHMEMX_ALIAS_IBLOCKED_SIZED(BITS)                                                      \
+  void shmemx_ibput##BITS(void *d, const void *s, ptrdiff_t dst, ptrdiff_t sst, size_t b,       \
+                          size_t n, int pe) { shmem_ibput##BITS(d, s, dst, sst, b, n, pe); }    \
+  void shmemx_ibget##BITS(void *d, const void *s, ptrdiff_t dst, ptrdiff_t sst, size_t b,       \
+                          size_t n, int pe) { shmem_ibget##BITS(d, s, dst, sst, b, n, pe); }    \
+  void shmemx_ctx_ibput##BITS(shmem_ctx_t c, void *d, const void *s, ptrdiff_t dst,             \
+                              ptrdiff_t sst, size_t b, size_t n, int pe) {                      \
+    shmem_ctx_ibput##BITS(c, d, s, dst, sst, b, n, pe);                                         \
+  }                                                                                             \
+  void shmemx_ctx_ibget##BITS(shmem_ctx_t c, void *d, const void *s, ptrdiff_t dst,             \
+                              ptrdiff_t sst, size_t b, size_t n, int pe) {                      \
+    shmem_ctx_ibget##BITS(c, d, s, dst, sst, b, n, pe);                                         \
   }
-SHMEM_RMA_SIZES(SHMEMX_DEFINE_IBLOCKED_SIZED)
+SHMEM_RMA_SIZES(SHMEMX_ALIAS_IBLOCKED_SIZED)
 
-/* ---------------------------------------------------------------- pe_quiet
- * Completing everything is a valid (stronger) completion of the listed PEs;
- * the context's quiet is per context, not per peer. */
-void shmemx_ctx_pe_quiet(shmem_ctx_t ctx, const int *target_pes, size_t npes) {
-  (void)target_pes;
-  (void)npes;
-  shmem_ctx_quiet(ctx);
-}
-void shmemx_pe_quiet(const int *target_pes, size_t npes) {
-  shmemx_ctx_pe_quiet(SHMEM_CTX_DEFAULT, target_pes, npes);
-}
-
-void *shmemx_team_ptr(shmem_team_t team, const void *dest, int pe) {
-  int world_pe = shmem_team_translate_pe(team, pe, SHMEM_TEAM_WORLD);
-  return world_pe < 0 ? nullptr : shmem_ptr(dest, world_pe);
-}
-
-/* ---------------------------------------------------------------- scans
- * Simple and collective-only: after a team sync every member gets the
- * sources of the members before it (or up to itself), sums in team order
- * into a private buffer, syncs again (dest may be source, which the others
- * may still be reading) and stores. */
-#define SHMEMX_DEFINE_SCAN(KEY, T)                                                          \
-  static int shmemx_##KEY##_scan(shmem_team_t team, T *dest, const T *source, size_t nelems, \
-                                 bool inclusive) {                                          \
-    int me = shmem_team_my_pe(team);                                                        \
-    if (me < 0) return -1;                                                                  \
-    std::vector<T> acc(nelems, (T)0), got(nelems);                                          \
-    shmem_team_sync(team);                                                                  \
-    for (int p = 0; p < (inclusive ? me + 1 : me); p++) {                                   \
-      int world_pe = shmem_team_translate_pe(team, p, SHMEM_TEAM_WORLD);                    \
-      if (nelems) shmem_getmem(got.data(), source, nelems * sizeof(T), world_pe);           \
-      for (size_t i = 0; i < nelems; i++) acc[i] += got[i];                                 \
-    }                                                                                       \
-    shmem_team_sync(team);                                                                  \
-    if (nelems) memcpy((void *)dest, (const void *)acc.data(), nelems * sizeof(T));         \
-    return 0;                                                                               \
-  }                                                                                         \
-  int shmemx_##KEY##_sum_inscan(shmem_team_t team, T *dest, const T *source, size_t nelems) { \
-    return shmemx_##KEY##_scan(team, dest, source, nelems, true);                           \
-  }                                                                                         \
-  int shmemx_##KEY##_sum_exscan(shmem_team_t team, T *dest, const T *source, size_t nelems) { \
-    return shmemx_##KEY##_scan(team, dest, source, nelems, false);                          \
+#define SHMEMX_ALIAS_SCAN(KEY, T)                                                              \
+  int shmemx_##KEY##_sum_inscan(shmem_team_t t, T *d, const T *s, size_t n) {                   \
+    return shmem_##KEY##_sum_inscan(t, d, s, n);                                                \
+  }                                                                                             \
+  int shmemx_##KEY##_sum_exscan(shmem_team_t t, T *d, const T *s, size_t n) {                   \
+    return shmem_##KEY##_sum_exscan(t, d, s, n);                                                \
   }
-ROCSHMEM_REDUCE_ARITH_TYPES(SHMEMX_DEFINE_SCAN)
-SHMEM_REDUCE_EXTRA_ARITH_TYPES(SHMEMX_DEFINE_SCAN)
+ROCSHMEM_REDUCE_ARITH_TYPES(SHMEMX_ALIAS_SCAN)
+SHMEM_REDUCE_EXTRA_ARITH_TYPES(SHMEMX_ALIAS_SCAN)
 
+/* rocshmem's signature (no context), which 1.6 kept; Sandia's OpenSHMEM
+ * had a context first in its shmemx_signal_set. */
+void shmemx_signal_add(uint64_t *a, uint64_t v, int pe) { shmem_signal_add(a, v, pe); }
+void shmemx_signal_set(uint64_t *a, uint64_t v, int pe) { shmem_signal_set(a, v, pe); }
+void shmemx_pe_quiet(const int *pes, size_t n) { shmem_pe_quiet(pes, n); }
+void shmemx_ctx_pe_quiet(shmem_ctx_t c, const int *pes, size_t n) { shmem_ctx_pe_quiet(c, pes, n); }
+void *shmemx_team_ptr(shmem_team_t t, const void *d, int pe) { return shmem_team_ptr(t, d, pe); }
+/* Checked here too: its one error keeps naming the routine that was called. */
 void shmemx_query_initialized(int *initialized) {
   if (!initialized) rocshmem::fatal("shmemx_query_initialized", "initialized = NULL");
-  *initialized = rocshmem::g_runtime.initialized ? 1 : 0;
+  shmem_query_initialized(initialized);
 }
 
 double shmemx_wtime(void) {

@@ -1,8 +1,10 @@
 /* rocshmem extensions to OpenSHMEM (shmemx_* names only, never shmem_*
  * routines: programs opt in by including this header).
- *  - OpenSHMEM 1.6 additions, here until the standard names are claimed:
- *    signal_add/set, TYPE_ibput/ibget (and ctx_, sized forms), pe_quiet,
- *    ctx_pe_quiet, team_ptr, TYPE_sum_inscan/exscan, query_initialized;
+ *  - the OpenSHMEM 1.6 routines under the shmemx_ names they had here before
+ *    <shmem.h> declared the standard ones: signal_add/set, TYPE_ibput/ibget
+ *    (and ctx_, sized forms), pe_quiet, ctx_pe_quiet, team_ptr,
+ *    TYPE_sum_inscan/exscan, query_initialized.  Aliases: each calls its
+ *    shmem_ routine; new code should use those;
  *  - shmemx_wtime;
  *  - the shmemx_ names of Open MPI's OSHMEM that legacy codes use (int16/32/
  *    64 p/g, int32/64 atomics and waits, int16/32/64 *_to_all,
@@ -19,7 +21,7 @@
 extern "C" {
 #endif
 
-/* ---------------------------------------------------------------- OpenSHMEM 1.6 */
+/* ---------------------------------------------------------------- OpenSHMEM 1.6 aliases */
 /* Atomically add to / set a remote signal without moving data. */
 void shmemx_signal_add(uint64_t *sig_addr, uint64_t signal, int pe);
 void shmemx_signal_set(uint64_t *sig_addr, uint64_t signal, int pe);

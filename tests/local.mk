@@ -109,6 +109,7 @@ FT_PROGS = \
 	tests/functional/api/generic_cxx \
 	tests/functional/api/shmemx \
 	tests/functional/api/pcntr \
+	tests/functional/api/v16 \
 	$(FT_PROGS_1TO6)
 # Programs whose cases depend on the team shape (odd sizes, strided and 2-D
 # teams, active sets): also run on 5 and 6 PEs.
@@ -137,6 +138,7 @@ FT_NET_PROGS = \
 	tests/functional/lock/lock \
 	tests/functional/ctx/ctx \
 	tests/functional/api/pcntr \
+	tests/functional/api/v16 \
 	$(FT_PROGS_1TO6)
 # Light programs that also contend across two 2-PE nodes (amo_contention:
 # CPU atomics of same-node PEs and UCX's atomics from the other node on one
@@ -194,6 +196,7 @@ FT_HELPERS = \
 	tests/functional/setup/singleton \
 	tests/functional/setup/heap_probe \
 	tests/functional/errors/bad_input \
+	tests/functional/api/v16_errors \
 	tests/functional/faults/fault_pe \
 	tests/functional/faults/peer_uid
 
@@ -201,6 +204,7 @@ FT_HELPERS = \
 FT_SHELL_TESTS = \
 	tests/functional/errors/bad_input.sh \
 	tests/functional/api/header_compile.sh \
+	tests/functional/api/v16_errors.sh \
 	tests/functional/net/two_hosts.sh \
 	tests/functional/faults/faults.sh \
 	tests/functional/setup/singleton.sh \
@@ -330,6 +334,12 @@ tests_functional_api_shmemx_LDFLAGS = $(TEST_LINK)
 tests_functional_api_pcntr_SOURCES = tests/functional/api/pcntr.c $(FT_COMMON)
 tests_functional_api_pcntr_LDADD = $(FT_LIBS) -lpthread
 tests_functional_api_pcntr_LDFLAGS = $(TEST_LINK)
+tests_functional_api_v16_SOURCES = tests/functional/api/v16.c $(FT_COMMON)
+tests_functional_api_v16_LDADD = $(FT_LIBS)
+tests_functional_api_v16_LDFLAGS = $(TEST_LINK)
+tests_functional_api_v16_errors_SOURCES = tests/functional/api/v16_errors.c
+tests_functional_api_v16_errors_LDADD = $(FT_LIBS)
+tests_functional_api_v16_errors_LDFLAGS = $(TEST_LINK)
 # The generic-selection tests must compile warning-free: a wrong selection
 # shows up as a pointer-type warning first.
 GENERIC_DEPS = tests/functional/api/generic.h $(FT_COMMON)

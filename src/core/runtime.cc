@@ -211,8 +211,11 @@ void report_config_error_once(const char *call, Runtime &rt, bool ok, const std:
   std::_Exit(1);
 }
 
+/* A program that exits with initializations left unmatched (start_pes,
+ * which has no finalize of its own, or more inits than finalizes) is
+ * finalized once, completely. */
 void finalize_at_exit() {
-  if (g_runtime.initialized) runtime_finalize("shmem_finalize (implicit, at exit)");
+  if (g_runtime.initialized) runtime_finalize("shmem_finalize (implicit, at exit)", true);
 }
 
 }  // namespace
@@ -232,7 +235,12 @@ void runtime_abort(int status) {
 void runtime_init(const char *call, int requested, const BootstrapRequest &request) {
   Runtime &rt = g_runtime;
   if (rt.initialized) {
-    ROCSHMEM_LOG(LOG_DEBUG, "%s: already initialized; ignoring the repeated call", call);
+    /* The library is already set up, with the thread level, bootstrap and
+     * configuration of the first call: this one is only counted, so that
+     * the library stays usable until its own finalize. */
+    ++rt.init_calls;
+    ROCSHMEM_LOG(LOG_DEBUG, "%s: already initialized; %d initialization calls now await "
+                 "shmem_finalize", call, rt.init_calls);
     return;
   }
   std::string error;
@@ -303,6 +311,7 @@ void runtime_init(const char *call, int requested, const BootstrapRequest &reque
   steps.done("synchronization, collectives and teams");
 
   rt.initialized = true;
+  rt.init_calls = 1;
   static bool atexit_registered = false;
   if (!atexit_registered) {
     std::atexit(finalize_at_exit);
@@ -321,10 +330,17 @@ void runtime_init(const char *call, int requested, const BootstrapRequest &reque
   rt.boot->barrier();
 }
 
-void runtime_finalize(const char *call) {
+void runtime_finalize(const char *call, bool all) {
   Runtime &rt = g_runtime;
   if (!rt.initialized) return;
   barrier_all(call);
+  if (!all && --rt.init_calls > 0) {
+    /* Not the last finalize: the spec makes it a barrier_all and nothing
+     * more (teams, contexts, memory stay until the last one). */
+    ROCSHMEM_LOG(LOG_DEBUG, "%s: %d initialization calls still await shmem_finalize", call,
+                 rt.init_calls);
+    return;
+  }
   net::teardown(*rt.boot);
   gpu::teardown(rt);
   barrier_teardown();
@@ -338,6 +354,7 @@ void runtime_finalize(const char *call) {
   rt.boot->finalize();
   rt.boot.reset();
   rt.initialized = false;
+  rt.init_calls = 0;
   rt.my_pe = -1;
   rt.n_pes = 0;
 }

@@ -14,6 +14,10 @@ namespace rocshmem {
 
 struct Runtime {
   bool initialized = false;
+  /* Initialization calls (shmem_init, shmem_init_thread, rocshmem_init*,
+   * start_pes) not yet matched by a finalize: OpenSHMEM 1.6 allows several,
+   * and only the finalize that brings this to 0 releases the library. */
+  int init_calls = 0;
   int my_pe = -1;
   int n_pes = 0;
   int thread_level = 0;   /* ROCSHMEM_THREAD_* provided */
@@ -35,7 +39,10 @@ extern Runtime g_runtime;
  * one ROCSHMEM_BOOTSTRAP names). */
 void runtime_init(const char *call, int requested_thread_level,
                   const BootstrapRequest &request = BootstrapRequest{});
-void runtime_finalize(const char *call);
+/* Matches one initialization call; the last one (init_calls reaching 0)
+ * releases everything, the others are a barrier_all.  `all` (the implicit
+ * finalize at exit) releases whatever the count. */
+void runtime_finalize(const char *call, bool all = false);
 /* Ends the job (every PE) with `status`; works before init too. */
 [[noreturn]] void runtime_abort(int status);
 

@@ -8,6 +8,7 @@
 #include <cstring>
 
 #include "core/api.h"
+#include "core/log.h"
 #include "core/runtime.h"
 #include "transport/peer_table.h"
 
@@ -38,6 +39,13 @@ void shmem_query_thread(int *provided) {
 
 void rocshmem_finalize(void) { rocshmem::runtime_finalize("rocshmem_finalize"); }
 void shmem_finalize(void) { rocshmem::runtime_finalize("shmem_finalize"); }
+
+/* Callable at any time, before init and after finalize included: nonzero
+ * while some initialization has not yet met its finalize (core/runtime.h). */
+void shmem_query_initialized(int *initialized) {
+  if (!initialized) rocshmem::fatal("shmem_query_initialized", "initialized = NULL");
+  *initialized = g_runtime.initialized ? 1 : 0;
+}
 
 #define DEFINE_QUERY_API(PFX)                                                          \
   int PFX##_my_pe(void) {                                                              \

@@ -171,6 +171,63 @@ inline void iget(const char *call, rocshmem_ctx_t ctx, void *dest, const void *s
   pcntr::issued(ctx, s, dest, false, false);
 }
 
+/* Blocked strided RMA (OpenSHMEM 1.6 ibput/ibget): nblocks blocks of bsize
+ * contiguous elements, block i at i * stride elements from the start on
+ * each side.  The spec requires strides of at least bsize (blocks neither
+ * overlap nor run backwards) once there are two blocks; anything else ends
+ * the job naming the stride.  The remote span, first block to the end of
+ * the last, is checked once; each block is then one contiguous transfer. */
+inline void check_block_stride(const char *call, const char *arg, ptrdiff_t stride, size_t bsize,
+                               size_t nblocks) {
+  if (nblocks > 1 && (stride < 0 || static_cast<size_t>(stride) < bsize))
+    fatal(call, "%s = %td is smaller than bsize = %zu (blocks must not overlap)", arg, stride,
+          bsize);
+}
+
+template <size_t ES>
+inline Location blocked_locate(const char *call, const char *arg, const void *first,
+                               ptrdiff_t stride, size_t block_bytes, size_t nblocks, int pe) {
+  const size_t last = nblocks - 1, step = static_cast<size_t>(stride);
+  if (last && step && last > (SIZE_MAX - block_bytes) / ES / step)
+    fatal(call, "%s stride %td over %zu blocks overflows the address space", arg, stride, nblocks);
+  return peer_locate(call, arg, first, last * step * ES + block_bytes, pe);
+}
+
+template <class T>
+inline void ibput(const char *call, rocshmem_ctx_t ctx, void *dest, const void *source,
+                  ptrdiff_t dst, ptrdiff_t sst, size_t bsize, size_t nblocks, int pe) {
+  constexpr size_t ES = ElemSize<T>::value;
+  pe = enter(call, ctx, pe);
+  const size_t block = byte_count<ES>(call, bsize);
+  if (block == 0 || nblocks == 0) return peer_check_pe(call, pe);
+  check_block_stride(call, "dst", dst, bsize, nblocks);
+  check_block_stride(call, "sst", sst, bsize, nblocks);
+  Location d = blocked_locate<ES>(call, "dest", dest, dst, block, nblocks, pe);
+  const char *s = static_cast<const char *>(source);
+  for (size_t i = 0; i < nblocks; ++i) {
+    const char *from = s + static_cast<ptrdiff_t>(i) * sst * static_cast<ptrdiff_t>(ES);
+    put_bytes(call, pe, strided_element(d, dst, i, ES), from, block, false);
+  }
+}
+
+template <class T>
+inline void ibget(const char *call, rocshmem_ctx_t ctx, void *dest, const void *source,
+                  ptrdiff_t dst, ptrdiff_t sst, size_t bsize, size_t nblocks, int pe) {
+  constexpr size_t ES = ElemSize<T>::value;
+  pe = enter(call, ctx, pe);
+  const size_t block = byte_count<ES>(call, bsize);
+  if (block == 0 || nblocks == 0) return peer_check_pe(call, pe);
+  check_block_stride(call, "dst", dst, bsize, nblocks);
+  check_block_stride(call, "sst", sst, bsize, nblocks);
+  Location s = blocked_locate<ES>(call, "source", source, sst, block, nblocks, pe);
+  char *d = static_cast<char *>(dest);
+  for (size_t i = 0; i < nblocks; ++i) {
+    char *to = d + static_cast<ptrdiff_t>(i) * dst * static_cast<ptrdiff_t>(ES);
+    get_bytes(call, pe, strided_element(s, sst, i, ES), to, block, true);
+  }
+  if (!s.mapped) net::quiet(); /* the blocks were fetched non-blocking */
+}
+
 template <class T>
 inline void p(const char *call, rocshmem_ctx_t ctx, T *dest, T value, int pe) {
   put<T>(call, ctx, dest, &value, 1, pe);

@@ -1,7 +1,7 @@
 /* Signal entry points: put_signal(_nbi) for putmem, every RMA type and the
- * sized forms, signal_fetch/wait_until, and rocshmem/shmemx signal_add/set. */
+ * sized forms, signal_fetch/wait_until, rocshmem_signal_add/set and the
+ * OpenSHMEM 1.6 shmem_(ctx_)signal_add/set. */
 #include <shmem.h>
-#include <shmemx.h>
 
 #include "core/api.h"
 #include "signal/signal.h"
@@ -35,7 +35,9 @@ SHMEM_RMA_SIZES(DEFINE_SIZED)
   }
 ROCSHMEM_API_PREFIXES(DEFINE_SIGNAL_API)
 
-/* Atomic signal updates without data (rocshmem; shmemx_ until OpenSHMEM 1.6). */
+/* Atomic signal updates without data.  The spec gives SHMEM_CTX_INVALID no
+ * meaning here, so like any other unusable context it ends the job naming
+ * the call (amo.h's checks). */
 #define DEFINE_SIGNAL_UPDATE(PFX)                                                          \
   void PFX##_signal_add(uint64_t *sig_addr, uint64_t signal, int pe) {                     \
     rocshmem::signal::update(#PFX "_signal_add", ROCSHMEM_CTX_DEFAULT, sig_addr, signal,   \
@@ -46,6 +48,8 @@ ROCSHMEM_API_PREFIXES(DEFINE_SIGNAL_API)
                              ROCSHMEM_SIGNAL_SET, pe);                                     \
   }
 DEFINE_SIGNAL_UPDATE(rocshmem)
-DEFINE_SIGNAL_UPDATE(shmemx)
+#define SIGNAL_UPDATE_BODY(NAME, CTX, OP, T, KEY, ...) \
+  { ::rocshmem::signal::OP(ROCSHMEM_STR(NAME), CTX, __VA_ARGS__); }
+ROCSHMEM_SHMEM_API_SIGNAL_UPDATE(shmem, SIGNAL_UPDATE_BODY)
 
 }  // extern "C"
