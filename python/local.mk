@@ -26,6 +26,10 @@ python__rocshmem4py_la_SOURCES = $(ROCSHMEM4PY_SOURCES)
 python__rocshmem4py_la_CPPFLAGS = $(AM_CPPFLAGS) $(PYTHON_CPPFLAGS)
 # pybind11 asks for hidden visibility (its types must not clash between modules).
 python__rocshmem4py_la_CXXFLAGS = $(AM_CXXFLAGS) -fvisibility=hidden
-python__rocshmem4py_la_LDFLAGS = -module -avoid-version -shared
+# The run path finds librocshmem relative to the module too ($(pyexecdir) is
+# lib/pythonX.Y/site-packages under the prefix), so a moved installation
+# imports without LD_LIBRARY_PATH.
+python__rocshmem4py_la_LDFLAGS = -module -avoid-version -shared -Wl,-rpath,'$$ORIGIN/../../..'
+
 python__rocshmem4py_la_LIBADD = librocshmem.la
 endif

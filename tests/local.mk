@@ -437,6 +437,7 @@ INSTALL_TESTS = \
 	tests/install/profiling.sh \
 	tests/install/shmemx.sh \
 	tests/install/pkgconfig.sh \
+	tests/install/relocate.sh \
 	tests/install/man_pages.sh
 TESTS += $(INSTALL_TESTS)
 EXTRA_DIST += $(INSTALL_TESTS) tests/install/common.sh \

@@ -40,6 +40,23 @@ check "oshcc --showme prints the whole command with the arguments in place" \
   sh -c "'$bin/oshcc' --showme -O2 -o x x.c | grep -q -- ' -O2 -o x x.c -I$inc'"
 check "oshcc --showme:command names the C compiler, oshc++ the C++ one" \
   sh -c "test \"\$('$bin/oshcc' --showme:command)\" != \"\$('$bin/oshc++' --showme:command)\""
+check "oshcc --showme:incdirs lists <prefix>/include and MPI's include directory, without -I" \
+  sh -c "out=\$('$bin/oshcc' --showme:incdirs); echo \"\$out\";
+    echo \"\$out\" | grep -q '^$inc\( \|\$\)' && ! echo \"\$out\" | grep -q -- '-I' &&
+    for d in \$(mpicc --showme:incdirs); do echo \" \$out \" | grep -q \" \$d \" || exit 1; done"
+check "oshcc --showme:libdirs lists <prefix>/lib and MPI's library directory, without -L" \
+  sh -c "out=\$('$bin/oshcc' --showme:libdirs); echo \"\$out\";
+    echo \"\$out\" | grep -q '^$lib\( \|\$\)' && ! echo \"\$out\" | grep -q -- '-L' &&
+    for d in \$(mpicc --showme:libdirs); do echo \" \$out \" | grep -q \" \$d \" || exit 1; done"
+check "oshcc --showme:libs names rocshmem, MPI's libraries and m, without -l" \
+  sh -c "out=\$('$bin/oshcc' --showme:libs); echo \"\$out\";
+    test \"\${out%% *}\" = rocshmem && echo \" \$out \" | grep -q ' mpi ' && echo \" \$out \" | grep -q ' m \$'"
+check "oshcc -v alone prints the rocshmem version and the compiler's, and links nothing" \
+  sh -c "cd '$tmp' && out=\$('$bin/oshcc' -v 2>&1); rc=\$?; echo \"\$out\" | head -n 3; test \$rc -eq 0 &&
+    echo \"\$out\" | head -n 1 | grep -q '^rocshmem [0-9]' && echo \"\$out\" | grep -qi 'version' &&
+    test ! -e '$tmp/a.out'"
+check "oshcc --version alone prints the versions too" \
+  sh -c "'$bin/oshcc' --version | head -n 1 | grep -q '^rocshmem [0-9]'"
 check "oshcc --showme:bogus is refused with status 1" \
   sh -c "'$bin/oshcc' --showme:bogus; test \$? -eq 1"
 check "oshcc --help documents the --showme options and ROCSHMEM_CC" \
