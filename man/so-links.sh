@@ -146,7 +146,9 @@ LIST
     each shmemx "$(table ROCSHMEM_REDUCE_ARITH_TYPES) $(table SHMEM_REDUCE_EXTRA_ARITH_TYPES)" \
       "sum_inscan sum_exscan"
     for n in pe_quiet ctx_pe_quiet team_ptr query_initialized wtime malloc_with_hint \
-      alltoall_global_nb; do echo "shmemx_$n"; done
+      alltoall_global_nb pcntr_get_issued_write pcntr_get_issued_read \
+      pcntr_get_completed_write pcntr_get_completed_read pcntr_get_completed_target \
+      pcntr_get_all; do echo "shmemx_$n"; done
     each shmemx "int16 int32 int64" "p g and_to_all or_to_all xor_to_all max_to_all min_to_all
       sum_to_all prod_to_all"
     each shmemx "int32 int64" "swap set cswap fadd fetch finc add inc wait wait_until"

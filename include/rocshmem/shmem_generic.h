@@ -277,12 +277,7 @@ shmem_cxx_swap_(ShmemT *d, typename shmem_cxx_same_<ShmemT>::type v, int pe) {
 }
 #define shmem_swap(...) shmem_cxx_swap_(__VA_ARGS__)
 
-/* 1.6 routines: blocked strided RMA, scans, shmem_signal_add/set(ctx, ...).
- * Overloads need the typed routines declared, so these are compiled only
- * where ROCSHMEM_SHMEM_V16_GENERICS says <rocshmem/shmem_api.def> declares
- * them; the guard goes once it always does.  (The C11 macros below need no
- * guard: nothing is looked up until a call.) */
-#ifdef ROCSHMEM_SHMEM_V16_GENERICS
+/* 1.6 routines: blocked strided RMA, scans, shmem_signal_add/set(ctx, ...). */
 #define SHMEM_CXX_RMA_BLOCK(KEY, T) SHMEM_GENERIC_RMA_BLOCK_OPS(SHMEM_CXX_OVERLOAD, KEY, T)
 SHMEM_GENERIC_RMA_TYPES(SHMEM_CXX_RMA_BLOCK)
 #undef SHMEM_CXX_RMA_BLOCK
@@ -307,7 +302,6 @@ static inline void shmem_cxx_signal_set_(shmem_ctx_t ctx, uint64_t *sig_addr, ui
   shmem_ctx_signal_set(ctx, sig_addr, signal, pe);
 }
 #define shmem_signal_set(...) shmem_cxx_signal_set_(__VA_ARGS__)
-#endif
 
 /* Unsupported types.  Without these a call on a type outside the table
  * fails with a list of every candidate overload.  Each generic gets a
@@ -367,10 +361,8 @@ SHMEM_GENERIC_DEPRECATED_AMO_OPS(SHMEM_CXX_REJECT, shmem_cxx_deprecated_amo_type
 SHMEM_GENERIC_DEPRECATED_AMO_EXT_OPS(SHMEM_CXX_REJECT, shmem_cxx_deprecated_amo_ext_types_, ShmemT)
 SHMEM_CXX_REJECT_NAMED(shmem_cxx_swap_, swap, shmem_cxx_deprecated_amo_ext_types_,
                        SHMEM_CXX_NO_FIRST)
-#ifdef ROCSHMEM_SHMEM_V16_GENERICS
 SHMEM_GENERIC_RMA_BLOCK_OPS(SHMEM_CXX_REJECT, shmem_cxx_rma_types_, ShmemT)
 SHMEM_GENERIC_SCAN_OPS(SHMEM_CXX_REJECT_TEAM, shmem_cxx_reduce_sumprod_types_, ShmemT)
-#endif
 
 #elif defined(__STDC_VERSION__) && __STDC_VERSION__ >= 201112L
 /* ------------------------------------------------------------------ C11 _Generic */

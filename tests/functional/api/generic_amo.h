@@ -223,10 +223,8 @@ static void generic_long_swap_function(void) {
   ft_case(GENERIC_LANGUAGE " (shmem_swap) and a pointer to it reach the long function");
 }
 
-#ifdef ROCSHMEM_TEST_V16_GENERICS
 /* OpenSHMEM 1.6 generics (shmem_ibput/ibget, shmem_sum_inscan/exscan,
- * shmem_signal_add/set(ctx, ...)): built once the typed routines exist
- * (the integrator removes this guard with the one in shmem_generic.h). */
+ * shmem_signal_add/set(ctx, ...)). */
 static void generic_v16(void) {
   static long blocks[8], scan_src[GN], scan_dst[GN]; /* symmetric */
   static uint64_t sig;                              /* symmetric */
@@ -270,10 +268,6 @@ static void generic_v16(void) {
   ft_case(GENERIC_LANGUAGE " shmem_ibput/ibget, shmem_sum_inscan/exscan, "
           "shmem_signal_add/set (3 and 4 arguments) select the right routines");
 }
-#define GENERIC_V16_CALL() generic_v16();
-#else
-#define GENERIC_V16_CALL()
-#endif
 
 #define GENERIC_AMO_CALL(KEY, T) generic_amo_bitwise_##KEY();
 #define GENERIC_REDUCE_CALL(KEY, T) generic_reduce_bitwise_##KEY();
@@ -319,7 +313,7 @@ static void generic_amo_all(void) {
   GENERIC_DEPRECATED_AMO_EXT_TYPES(GENERIC_DEPRECATED_EXT_CALL)
   generic_sync();
   generic_long_swap_function();
-  GENERIC_V16_CALL()
+  generic_v16();
 }
 
 #endif /* ROCSHMEM_TESTS_GENERIC_AMO_H */
