@@ -90,10 +90,11 @@ int main(int argc, char **argv) {
   wait_sets<<<1, 32>>>(ivars, res);
   gt_sync();
   std::vector<ull> r = gt_download(res, 10);
-  const ull expect[10] = {3, 2, 35, 0, (ull)SIZE_MAX, (ull)SIZE_MAX, 8, 1, 1, 0};
+  const ull fair = (1ull << 3) | (1ull << 5) | (1ull << 35) | (1ull << 37);
+  const ull expect[10] = {fair, 2, 35, 0, (ull)SIZE_MAX, (ull)SIZE_MAX, 8, 1, 1, 0};
   for (int k = 0; k < 10; ++k)
     GT_CHECK(r[k] == expect[k], "result %d: %llu, expected %llu", k, r[k], expect[k]);
-  gt_case("long wait_until(_all/_any/_some)(_vector) and test forms, status masks");
+  gt_case("long wait_until(_all/_any/_some)(_vector) and test forms, status masks; _any fair");
 
   GT_GPU(hipFree(res));
   rocshmem_free(ivars);

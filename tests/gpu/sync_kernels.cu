@@ -101,7 +101,13 @@ __global__ void wait_sets(long *ivars, ull *out) {
    * any order across GPUs, and apart through the GPU proxy), and the
    * _any/_some results below assume all are there. */
   rocshmem_long_wait_until_all(ivars, 8, only035, ROCSHMEM_CMP_EQ, 7);
-  out[0] = rocshmem_long_wait_until_any(ivars, 8, skip0, ROCSHMEM_CMP_EQ, 7);  /* 3 */
+  /* _any is fair: over many calls, both ready indices (3 and 5) come back. */
+  ull seen = 0;
+  for (int k = 0; k < 64; ++k)
+    seen |= 1ull << rocshmem_long_wait_until_any(ivars, 8, skip0, ROCSHMEM_CMP_EQ, 7);
+  for (int k = 0; k < 64; ++k)
+    seen |= 1ull << (32 + rocshmem_long_test_any(ivars, 8, skip0, ROCSHMEM_CMP_EQ, 7));
+  out[0] = seen; /* bits 3, 5, 35, 37 */
   out[1] = rocshmem_long_wait_until_some(ivars, 8, idx, skip0, ROCSHMEM_CMP_EQ, 7); /* 2 */
   out[2] = idx[0] * 10 + idx[1];                                                /* 35 */
   rocshmem_long_wait_until_all(ivars, 8, only035, ROCSHMEM_CMP_EQ, 7);

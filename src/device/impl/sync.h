@@ -66,10 +66,23 @@ struct WaitSet {
       if (included(i) && !done(i)) return false;
     return true;
   }
-  /* SIZE_MAX when none */
+  /* A satisfied element, SIZE_MAX when none.  The _any forms must be fair
+   * (a series of calls returns, eventually, every index whose condition
+   * holds), and a kernel thread has no state that outlives the call to
+   * remember where the last search ended: each search starts at an index
+   * taken from the cycle counter instead (hashed: calls made a fixed
+   * number of cycles apart would otherwise keep one start), so successive
+   * calls begin at unrelated places and no ready index stays behind
+   * another for ever. */
   __device__ size_t first_done() const {
-    for (size_t i = 0; i < nelems; ++i)
+    if (nelems == 0) return SIZE_MAX;
+    const unsigned long long mixed =
+        static_cast<unsigned long long>(clock64()) * 0x9E3779B97F4A7C15ull;
+    const size_t start = static_cast<size_t>(mixed >> 32) % nelems;
+    for (size_t k = 0; k < nelems; ++k) {
+      const size_t i = start + k < nelems ? start + k : start + k - nelems;
       if (included(i) && done(i)) return i;
+    }
     return SIZE_MAX;
   }
   __device__ size_t collect_done(size_t *indices) const {
