@@ -1,5 +1,5 @@
 /*
- * OpenSHMEM 1.5 API (shmem_*), for programs ported by recompiling with oshcc.
+ * OpenSHMEM 1.6 API (shmem_*), for programs ported by recompiling with oshcc.
  *
  * The routines are the rocshmem_* implementation under their standard names;
  * typed families come from <rocshmem/types.def> (24 RMA types: rocshmem's 23
@@ -17,7 +17,7 @@
 
 /* ---------------------------------------------------------------- constants */
 #define SHMEM_MAJOR_VERSION 1
-#define SHMEM_MINOR_VERSION 5
+#define SHMEM_MINOR_VERSION 6
 #define _SHMEM_MAJOR_VERSION SHMEM_MAJOR_VERSION
 #define _SHMEM_MINOR_VERSION SHMEM_MINOR_VERSION
 #define SHMEM_MAX_NAME_LEN ROCSHMEM_MAX_NAME_LEN

@@ -13,10 +13,10 @@ names=$(sed -n 's/^ROCSHMEM_ENV(\([a-z_0-9]*\), *\([A-Z_0-9]*\),.*/\2/p' "$envde
 aliases=$(sed -n 's/^ROCSHMEM_ENV_\(ALIAS\|DEPRECATED\)(\([a-z_0-9]*\), *\([A-Z_0-9]*\)).*/\3/p' "$envdef")
 count=$(echo "$names" | wc -w)
 
-check "rocshmem_info --version names the library version and OpenSHMEM 1.5" \
+check "rocshmem_info --version names the library version and OpenSHMEM 1.6" \
   sh -c "out=\$('$info' --version) && echo \"\$out\" &&
     echo \"\$out\" | grep -q '^rocshmem version: *[0-9][0-9.]*' &&
-    echo \"\$out\" | grep -q '^OpenSHMEM version: *1\\.5\$' && echo \"\$out\" | grep -q '^vendor string:'"
+    echo \"\$out\" | grep -q '^OpenSHMEM version: *1\\.6\$' && echo \"\$out\" | grep -q '^vendor string:'"
 check "rocshmem_info --version agrees with oshcc --showme:version" \
   sh -c "v=\$('$info' --version | sed -n 's/^rocshmem version: *//p') &&
     test \"rocshmem \$v\" = \"\$('$stage/bin/oshcc' --showme:version)\""

@@ -6,8 +6,8 @@
  */
 #include "../common/ftest.h"
 
-#if SHMEM_MAJOR_VERSION != 1 || SHMEM_MINOR_VERSION != 5
-#error "shmem.h must announce OpenSHMEM 1.5"
+#if SHMEM_MAJOR_VERSION != 1 || SHMEM_MINOR_VERSION != 6
+#error "shmem.h must announce OpenSHMEM 1.6"
 #endif
 
 /* info_get_name writes at most SHMEM_MAX_NAME_LEN bytes: the guard after
@@ -35,7 +35,7 @@ int main(void) {
   /* Before init: the info routines need no runtime. */
   int major = -1, minor = -1;
   shmem_info_get_version(&major, &minor);
-  const int version_before = major == 1 && minor == 5;
+  const int version_before = major == 1 && minor == 6;
   const int name_before = name_ok(shmem_info_get_name, "shmem_info_get_name before init");
 
   int provided = -1;
@@ -72,7 +72,7 @@ int main(void) {
   major = minor = -1;
   rocshmem_info_get_version(&major, &minor);
   FT_CHECK(major == 1 && minor == 5, "rocshmem_info_get_version gave %d.%d", major, minor);
-  ft_case("shmem_info_get_version is 1.5, before and after init");
+  ft_case("shmem_info_get_version is 1.6, before and after init");
 
   FT_CHECK(name_before, "shmem_info_get_name before init");
   FT_CHECK(name_ok(shmem_info_get_name, "shmem_info_get_name"), "shmem_info_get_name");
