@@ -72,7 +72,8 @@ man3/shmem_put.3: shmem_get shmem_p shmem_g shmem_iput shmem_iget shmem_put_nbi 
 man3/shmem_put_signal.3: shmem_put_signal_nbi shmem_signal_fetch shmem_signal_wait_until
 man3/shmem_put_signal.3: rocshmem_signal_fetch rocshmem_signal_wait_until
 man3/shmem_put_signal.3: rocshmem_signal_add rocshmem_signal_set shmemx_signal_add shmemx_signal_set
-man3/shmem_atomic_fetch_add.3: shmem_swap
+man3/shmem_atomic_fetch_add.3: shmem_swap shmem_fadd shmem_finc shmem_add shmem_inc shmem_cswap
+man3/shmem_atomic_fetch_add.3: shmem_fetch shmem_set
 man3/shmem_wait_until.3: shmem_wait
 man3/shmem_set_lock.3: shmem_test_lock shmem_clear_lock
 man3/shmem_set_lock.3: rocshmem_set_lock rocshmem_test_lock rocshmem_clear_lock

@@ -18,17 +18,17 @@ check "the moved oshcc finds its installation (--showme:incdirs, --showme:libdir
     '$moved/bin/oshcc' --showme:libdirs | grep -q '^$moved/lib'"
 check "a program built by the moved oshcc runs on 2 PEs with the moved library" \
   sh -c "'$moved/bin/oshcc' '$srcdir/examples/hello.c' -o '$tmp/hello' &&
-    ldd '$tmp/hello' | grep 'librocshmem' | grep -q '$moved/lib' &&
+    ldd '$tmp/hello' | grep 'librocshmem' | grep -q '$moved/' &&
     out=\$(timeout -k 10 120 '$moved/bin/oshrun' -np 2 '$tmp/hello' 2>&1) && echo \"\$out\" &&
     test \"\$(echo \"\$out\" | grep -c 'Hello from PE [01] of 2')\" -eq 2"
 check "the moved rocshmem_info loads the moved library and reports the new prefix" \
-  sh -c "ldd '$moved/bin/rocshmem_info' | grep 'librocshmem' | grep -q '$moved/lib' &&
+  sh -c "ldd '$moved/bin/rocshmem_info' | grep 'librocshmem' | grep -q '$moved/' &&
     '$moved/bin/rocshmem_info' --build --parsable | grep -qx 'build:prefix:$moved'"
 module=$(find "$moved/lib" -name '_rocshmem4py*.so' | head -n 1)
 if [ -z "$module" ]; then
   tap_skip "the moved Python extension loads the moved library" "built without the Python package"
 else
   check "the moved Python extension loads the moved library" \
-    sh -c "ldd '$module' | grep 'librocshmem' | grep -q '$moved/lib'"
+    sh -c "ldd '$module' | grep 'librocshmem' | grep -q '$moved/'"
 fi
 tap_finish

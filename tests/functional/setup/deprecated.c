@@ -20,7 +20,7 @@ int main(void) {
 
   for (int i = 0; i < _SHMEM_BARRIER_SYNC_SIZE; ++i) pSync[i] = _SHMEM_SYNC_VALUE;
   FT_CHECK(shmem_addr_accessible(pSync, (ft.me + 1) % ft.npes), "a static pSync is symmetric");
-  FT_CHECK(_SHMEM_MAJOR_VERSION == 1 && _SHMEM_MINOR_VERSION == 5, "_SHMEM_*_VERSION");
+  FT_CHECK(_SHMEM_MAJOR_VERSION == 1 && _SHMEM_MINOR_VERSION == 6, "_SHMEM_*_VERSION");
   ft_case("legacy constants compile; a static pSync array is symmetric");
 
   const int me = ft.me, n = ft.npes, right = (me + 1) % n, left = (me + n - 1) % n;

@@ -71,7 +71,7 @@ int main(void) {
            "shmem_info_get_version gave %d.%d", major, minor);
   major = minor = -1;
   rocshmem_info_get_version(&major, &minor);
-  FT_CHECK(major == 1 && minor == 5, "rocshmem_info_get_version gave %d.%d", major, minor);
+  FT_CHECK(major == 1 && minor == 6, "rocshmem_info_get_version gave %d.%d", major, minor);
   ft_case("shmem_info_get_version is 1.6, before and after init");
 
   FT_CHECK(name_before, "shmem_info_get_name before init");
