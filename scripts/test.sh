@@ -86,71 +86,57 @@ find_trs | while IFS= read -r trs; do
 done
 rm -f "$build"/test-suite.log
 
-# -k: build and run everything that can be, whatever fails first.
-step=""
-echo "==> make -k -j$jobs check"
-check_start=$SECONDS
-check_rc=0
-# A hung test must not eat CI's whole budget: timeout ends make and every
-# process under it (it signals its own process group).
-timeout -k 30 "$check_timeout" make -k -j"$jobs" check || check_rc=$?
-if [ "$check_rc" -eq 124 ]; then
-  echo "test.sh: make check ran past ${check_timeout} s (TEST_TIMEOUT) and was stopped"
-fi
-echo "    ($((SECONDS - check_start)) s)"
-took check "$check_start"
-if [ "$check_rc" -ne 0 ] && [ "$check_rc" -ne 124 ] &&
-  [ -z "$(find_trs)" ]; then
-  # automake runs no test at all when one test program fails to build: run
-  # the ones that did build, so one compile error does not hide every result.
-  echo "==> make check ran no test (status $check_rc); running those that built: make -k test-suite.log"
-  timeout -k 30 "$check_timeout" make -k -j"$jobs" test-suite.log || true
-fi
+# ---------------------------------------------------------------- beside make check
+# The sanitizer builds and the GPU compile checks (below) need no test slot,
+# so they run in the background, at the lowest CPU priority, while make
+# check runs: the tests spend most of their wall time waiting (launcher
+# start-up, PEs of oversubscribed runs yielding, the time limits of the fault
+# and timeout cases: bad_input.sh used 32 CPU seconds in 120), and the
+# compiles fill those gaps.  Each background step writes "NAME STATUS
+# SECONDS" to $results when it ends; the steps after make check wait for the
+# ones they need.  GPU_CHECKS=0 and SANITIZE=0 leave theirs out.
+results=$build/background-results
+: >"$results"
+background_step() { # NAME LOG COMMAND...: COMMAND's output to LOG, its result to $results
+  local name=$1 log=$2 start=$SECONDS rc=0
+  shift 2
+  "$@" >"$log" 2>&1 </dev/null || rc=$?
+  echo "$name $rc $((SECONDS - start))" >>"$results"
+}
+background_wait() { # NAME: until the background step NAME has ended
+  while ! grep -q "^$1 " "$results"; do
+    kill -0 "$background_pid" 2>/dev/null || return 0
+    sleep 2
+  done
+}
+background_result() { # NAME: its status (empty when it did not run)
+  sed -n "s/^$1 \([0-9]*\) .*/\1/p" "$results"
+}
 
-# ---------------------------------------------------------------- sanitizer passes
+# ---------------------------------------------------------------- sanitizer builds
 # Second builds with sanitizers, in build/sanitize (ASan+UBSan) and
 # build/tsan (ThreadSanitizer), so their .trs files count in the summary
-# below.  Each runs `make check-sanitize`, whose subset depends on the
-# sanitizer (tests/sanitizers/local.mk): under ASan+UBSan every functional
-# program on 2 PEs on one node and on two emulated nodes, the stress, fault,
-# other-user, bad-input, singleton, unique-id and unit suites (about 6000
-# cases; SANITIZE_TESTS=all for the whole functional suite); under TSan the
-# threaded programs and the paths with a library thread (UCX progress
-# thread, unique-id watchdog).  The ASan+UBSan pass is on by default, so CI
-# runs it: 9 minutes on 2 cores, build included (see docs/ARCHITECTURE.md,
-# "Reliability"); TSan would add as much again, so it is off (TSAN=1).
-# A pass that does not build counts as one failure; the rest still runs.
-san_failed=0
-sanitizer_pass() { # DIR SANITIZERS [make arguments...]
-  local dir="$build/$1" kind=$2 start=$SECONDS rc=0
-  shift 2
-  mkdir -p "$dir"
-  cd "$dir"
-  step=""
-  echo "==> sanitizer pass ($kind) in ${dir#"$root"/}: configure and make"
+# below.  Each runs `make check-sanitize` after make check, whose subset
+# depends on the sanitizer (tests/sanitizers/local.mk): under ASan+UBSan
+# every functional program on 2 PEs on one node and on two emulated nodes,
+# the stress, fault, other-user, bad-input, singleton, unique-id and unit
+# suites (about 6000 cases; SANITIZE_TESTS=all for the whole functional
+# suite); under TSan the threaded programs and the paths with a library
+# thread (UCX progress thread, unique-id watchdog).  The ASan+UBSan pass is
+# on by default, so CI runs it (see docs/ARCHITECTURE.md, "Reliability");
+# TSan would add as much again, so it is off (TSAN=1).  A pass that does not
+# build counts as one failure; the rest still runs.
+sanitizer_build() { # DIR SANITIZERS
+  local dir="$build/$1" kind=$2
   # No Python extension: an interpreter that is not instrumented cannot load
   # a sanitized module (the runtime must come first).
-  if ! { ../../configure --prefix="$dir/install" --enable-sanitizers="$kind" \
-    --disable-fuzzers --disable-python "${configure_args[@]}" && make -j"$jobs"; }; then
-    echo "    FAILED: the $kind build did not configure or build; see above"
-    san_failed=$((san_failed + 1))
-  else
-    echo "==> make check-sanitize $* ($kind)"
-    timeout -k 30 "$check_timeout" make -k -j"$jobs" check-sanitize "$@" || rc=$?
-    [ "$check_rc" -ne 0 ] || check_rc=$rc
-  fi
-  echo "    ($((SECONDS - start)) s, status $rc)"
-  took "$kind" "$start"
-  cd "$build"
+  mkdir -p "$dir" && cd "$dir" &&
+    ../../configure --prefix="$dir/install" --enable-sanitizers="$kind" \
+      --disable-fuzzers --disable-python "${configure_args[@]}" && make -j"$jobs"
 }
-san_args=()
-if [ "${SANITIZE_TESTS:-}" = all ]; then
-  san_args=(SANITIZE_TESTS='$(SANITIZE_ALL_TESTS)')
-elif [ -n "${SANITIZE_TESTS:-}" ]; then
-  san_args=(SANITIZE_TESTS="$SANITIZE_TESTS")
-fi
-if [ "${SANITIZE:-1}" = 1 ]; then sanitizer_pass sanitize address,undefined "${san_args[@]}"; fi
-if [ "${TSAN:-0}" = 1 ]; then sanitizer_pass tsan thread; fi
+sanitizers=()
+if [ "${SANITIZE:-1}" = 1 ]; then sanitizers+=("sanitize address,undefined"); fi
+if [ "${TSAN:-0}" = 1 ]; then sanitizers+=("tsan thread"); fi
 
 # ---------------------------------------------------------------- GPU compile checks
 # CI has no GPU: prove the device code still builds for NVIDIA (nvcc, sm_90:
@@ -170,23 +156,10 @@ if [ "${TSAN:-0}" = 1 ]; then sanitizer_pass tsan thread; fi
 # The installed oshcc compiles gpu_ring.cu with the configured flags.  No
 # Python extension there: its sources are the same for CPU and GPU builds
 # (the main build compiles them).
-# Each check counts as one test case; a missing compiler skips it.
-# GPU_CHECKS=0 turns them off.
-gpu_passed=0 gpu_failed=0 gpu_skipped=0
-gpu_check() { # NAME COMMAND...: runs in its own build dir, log in build-NAME.log
-  local name=$1 start=$SECONDS
-  shift
-  echo "==> GPU compile check: $name"
-  if "$@" >"$root/build-$name.log" 2>&1; then
-    gpu_passed=$((gpu_passed + 1))
-    echo "    ok ($((SECONDS - start)) s)"
-  else
-    gpu_failed=$((gpu_failed + 1))
-    echo "    FAILED ($((SECONDS - start)) s); last lines of build-$name.log:"
-    tail -n 40 "$root/build-$name.log"
-  fi
-  took "$name" "$start"
-}
+# Each check counts as one test case (its log: build-NAME.log at the top);
+# a missing compiler skips it.  GPU_CHECKS=0 turns them off.
+cuda_home=${CUDA_HOME:-/usr/local/cuda}
+hip_home=${HIP_HOME:-/usr}
 cuda_check() {
   rm -rf "$root/build-cuda" && mkdir -p "$root/build-cuda" && cd "$root/build-cuda" &&
     ../configure --with-cuda="$cuda_home" --without-ucx --without-hwloc --disable-python \
@@ -207,19 +180,100 @@ hip_check() {
     TMPDIR="$root/build-hip/tmp" \
       make -j"$jobs" GPU_CCFLAGS="-std=c++17 -O0 -x hip" librocshmem_device.a librocshmem.la
 }
+gpu_checks=()
 if [ "${GPU_CHECKS:-1}" = 1 ]; then
-  cuda_home=${CUDA_HOME:-/usr/local/cuda}
-  if [ -x "$cuda_home/bin/nvcc" ]; then gpu_check cuda cuda_check; else
+  if [ -x "$cuda_home/bin/nvcc" ]; then gpu_checks+=(cuda); else
     echo "==> GPU compile check: cuda skipped ($cuda_home/bin/nvcc not found; set CUDA_HOME)"
-    gpu_skipped=$((gpu_skipped + 1))
   fi
-  hip_home=${HIP_HOME:-/usr}
-  if [ -x "$hip_home/bin/hipcc" ]; then gpu_check hip hip_check; else
+  if [ -x "$hip_home/bin/hipcc" ]; then gpu_checks+=(hip); else
     echo "==> GPU compile check: hip skipped ($hip_home/bin/hipcc not found; set HIP_HOME)"
-    gpu_skipped=$((gpu_skipped + 1))
   fi
-  cd "$build"
 fi
+
+step=""
+echo "==> in the background, at the lowest priority: sanitizer builds (${sanitizers[*]:-none})," \
+  "GPU compile checks (${gpu_checks[*]:-none})"
+(
+  trap - EXIT # the summary is the main script's
+  renice -n 19 -p "$BASHPID" >/dev/null
+  for s in "${sanitizers[@]}"; do
+    read -r dir kind <<<"$s"
+    background_step "build-$dir" "$build/build-$dir.log" sanitizer_build "$dir" "$kind"
+  done
+  for g in "${gpu_checks[@]}"; do background_step "$g" "$root/build-$g.log" "${g}_check"; done
+) &
+background_pid=$!
+
+# ---------------------------------------------------------------- make check
+# -k: build and run everything that can be, whatever fails first.
+echo "==> make -k -j$jobs check"
+check_start=$SECONDS
+check_rc=0
+# A hung test must not eat CI's whole budget: timeout ends make and every
+# process under it (it signals its own process group).
+timeout -k 30 "$check_timeout" make -k -j"$jobs" check || check_rc=$?
+if [ "$check_rc" -eq 124 ]; then
+  echo "test.sh: make check ran past ${check_timeout} s (TEST_TIMEOUT) and was stopped"
+fi
+echo "    ($((SECONDS - check_start)) s)"
+took check "$check_start"
+if [ "$check_rc" -ne 0 ] && [ "$check_rc" -ne 124 ] &&
+  [ -z "$(find_trs)" ]; then
+  # automake runs no test at all when one test program fails to build: run
+  # the ones that did build, so one compile error does not hide every result.
+  echo "==> make check ran no test (status $check_rc); running those that built: make -k test-suite.log"
+  timeout -k 30 "$check_timeout" make -k -j"$jobs" test-suite.log || true
+fi
+
+# ---------------------------------------------------------------- sanitizer checks
+san_failed=0
+san_args=()
+if [ "${SANITIZE_TESTS:-}" = all ]; then
+  san_args=(SANITIZE_TESTS='$(SANITIZE_ALL_TESTS)')
+elif [ -n "${SANITIZE_TESTS:-}" ]; then
+  san_args=(SANITIZE_TESTS="$SANITIZE_TESTS")
+fi
+for s in "${sanitizers[@]}"; do
+  read -r dir kind <<<"$s"
+  start=$SECONDS
+  background_wait "build-$dir"
+  echo "==> sanitizer pass ($kind) in build/$dir: its build took" \
+    "$(sed -n "s/^build-$dir [0-9]* \([0-9]*\)/\1/p" "$results") s in the background" \
+    "(waited $((SECONDS - start)) s for it)"
+  if [ "$(background_result "build-$dir")" != 0 ]; then
+    echo "    FAILED: the $kind build did not configure or build; last lines of build/build-$dir.log:"
+    tail -n 40 "$build/build-$dir.log"
+    san_failed=$((san_failed + 1))
+    continue
+  fi
+  echo "==> make check-sanitize ${san_args[*]} ($kind)"
+  cd "$build/$dir"
+  rc=0
+  timeout -k 30 "$check_timeout" make -k -j"$jobs" check-sanitize "${san_args[@]}" || rc=$?
+  [ "$check_rc" -ne 0 ] || check_rc=$rc
+  cd "$build"
+  echo "    ($((SECONDS - start)) s, status $rc)"
+  took "$kind" "$start"
+done
+
+# ---------------------------------------------------------------- GPU check results
+start=$SECONDS
+wait "$background_pid" || true
+gpu_passed=0 gpu_failed=0 gpu_skipped=$((2 - ${#gpu_checks[@]}))
+[ "${GPU_CHECKS:-1}" = 1 ] || gpu_skipped=0
+for g in "${gpu_checks[@]}"; do
+  secs=$(sed -n "s/^$g [0-9]* \([0-9]*\)/\1/p" "$results")
+  step_times="${step_times:+$step_times, }$g ${secs:-?} s (background)"
+  if [ "$(background_result "$g")" = 0 ]; then
+    gpu_passed=$((gpu_passed + 1))
+    echo "==> GPU compile check: $g ok (${secs} s, in the background)"
+  else
+    gpu_failed=$((gpu_failed + 1))
+    echo "==> GPU compile check: $g FAILED; last lines of build-$g.log:"
+    tail -n 40 "$root/build-$g.log"
+  fi
+done
+echo "    (waited $((SECONDS - start)) s for the background steps after the tests)"
 
 # ---------------------------------------------------------------- summary
 declare -A count=([PASS]=0 [FAIL]=0 [XFAIL]=0 [XPASS]=0 [SKIP]=0 [ERROR]=0)
