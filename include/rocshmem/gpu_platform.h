@@ -1,5 +1,5 @@
 /*
- * The thin HIP <-> CUDA shim (DESIGN.md, principle 7).  rocshmem's GPU code
+ * The thin HIP <-> CUDA shim.  rocshmem's GPU code
  * is written in the HIP dialect; compiled by hipcc it uses HIP itself, and
  * compiled by nvcc (or by a host compiler with CUDA's headers) this header
  * maps the small subset we use to CUDA.  HIP's own NVIDIA headers are not

@@ -2,7 +2,7 @@
 NumPy and PyTorch, and launch helpers (mpirun / mpi4py, torchrun /
 torch.distributed).
 
-The names of the native module _rocshmem4py (exactly API.md's list: the
+The names of the native module _rocshmem4py (exactly rocSHMEM's list: the
 rocshmem_* calls with pointers as ints, TeamConfig, the AMO matrix and the
 constants) are re-exported here.  The package adds SymmetricBuffer and its
 helpers, the init/finalize helpers, the team registry (teams) and

@@ -1,6 +1,6 @@
 """Teams at the package level: WORLD is 0 and INVALID is -1, and a split
 returns INVALID to the PEs outside the new team (the native call returns 0
-there, as API.md specifies).
+there, as rocSHMEM's module does).
 
 Every team made by a split is tracked by the native module (ids 1, 2, 3 ...
 in creation order, never reused), so finalize can destroy the ones left

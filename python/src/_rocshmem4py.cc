@@ -3,8 +3,8 @@
 #include "module.h"
 
 PYBIND11_MODULE(_rocshmem4py, m) {
-  m.doc() = "rocshmem host API for Python: the public names are exactly the list of API.md's "
-            "'Python: rocshmem4py' section; names starting with '_' serve the rocshmem4py package.";
+  m.doc() = "rocshmem host API for Python: the public names are exactly those of rocSHMEM's "
+            "_rocshmem4py module; names starting with '_' serve the rocshmem4py package.";
   rocshmem4py::bind_setup(m);
   rocshmem4py::bind_teams(m);
   rocshmem4py::bind_memory(m);

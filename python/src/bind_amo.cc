@@ -1,5 +1,5 @@
 /* The host AMO matrix rocshmem_TYPE_atomic_OP.  The element types are the
- * nine of API.md's Python list; which operations a type gets comes from its
+ * nine of rocSHMEM's Python list; which operations a type gets comes from its
  * rows in the standard, extended and bitwise tables of types.def (the
  * tables are expanded whole and filtered at compile time), and each binding
  * is generated from the C routine's own signature. */

@@ -21,7 +21,7 @@ py::tuple split_strided(long parent, int start, int stride, int size,
     status = rocshmem_team_split_strided(parent_team, start, stride, size, config, config_mask,
                                          &made);
   }
-  /* API.md: a PE outside the new team (or a failed split) gets team 0. */
+  /* As in rocSHMEM: a PE outside the new team (or a failed split) gets team 0. */
   return py::make_tuple(status, made ? team_register(made) : 0L);
 }
 

@@ -1,8 +1,8 @@
 /*
  * _rocshmem4py: the native half of the rocshmem4py package (pybind11).
  *
- * Its public names (those not starting with "_") are exactly the list of the
- * "Python: rocshmem4py" section of the project's API.md, with the meaning of
+ * Its public names (those not starting with "_") are exactly those of
+ * rocSHMEM's _rocshmem4py module, with the meaning of
  * the C calls of the same name: pointers are Python ints, streams are ints
  * (the raw cudaStream_t / hipStream_t), teams are ints (0 is
  * ROCSHMEM_TEAM_WORLD, -1 ROCSHMEM_TEAM_INVALID, splits get 1, 2, 3 ... in

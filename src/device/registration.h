@@ -1,6 +1,6 @@
 /* How the host library finds the device images that hold a copy of the
- * device state (DESIGN.md, principle 7: with relocatable device code the
- * state lives in the application's image).
+ * device state (with relocatable device code the state lives in the
+ * application's image, not in the library's).
  *
  * Each copy of librocshmem_device.a linked into an executable or shared
  * object registers, from a static constructor, a function that copies the

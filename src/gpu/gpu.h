@@ -1,4 +1,4 @@
-/* The host library's GPU support (DESIGN.md, principle 7): the GPU heap that
+/* The host library's GPU support: the GPU heap that
  * rocshmem_malloc serves when a GPU is present, its IPC mapping between
  * same-node PEs, the device state handed to kernels, and host access to GPU
  * memory.  Builds without a GPU platform link gpu_none.cc, where setup leaves

@@ -167,7 +167,7 @@ void execute(ProxySlot &r, uint32_t i) {
 }
 
 /* Idle policy: spin briefly, then yield, then sleep between polls, so an
- * idle proxy costs almost no CPU (DESIGN.md, principle 10). */
+ * idle proxy costs almost no CPU (the waits' policy, sync/wait.h). */
 void idle(unsigned polls) {
   if (polls < g_runtime.spin_count)
     cpu_relax();

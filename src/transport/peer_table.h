@@ -1,5 +1,5 @@
-/* Where every PE's symmetric memory is, decided once at init (DESIGN.md,
- * principle 3).  The hot path of every RMA call is: range-check the PE, find
+/* Where every PE's symmetric memory is, decided once at init, never per
+ * call.  The hot path of every RMA call is: range-check the PE, find
  * the segment holding the address, check the length, add an offset.
  *
  * Symmetric addresses are translated by offset from the segment start: the

@@ -1,6 +1,6 @@
-"""The public names of _rocshmem4py, written from the "Python: rocshmem4py"
-section of the project's API.md (the contract), independently of the
-binding's sources."""
+"""The public names of _rocshmem4py: the names rocSHMEM's own rocshmem4py
+module exports (the contract Python programs are written against), written
+out here independently of the binding's sources."""
 
 CALLS = """
 hip_device_synchronize rocshmem_init rocshmem_finalize rocshmem_hipmodule_init

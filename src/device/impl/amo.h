@@ -4,7 +4,7 @@
  * Every AMO is one GPU atomic on the peer's mapped word: device scope when
  * the peer runs on this GPU, system scope otherwise (another GPU, or the
  * host library updating GPU memory through its own kernels at system scope,
- * DESIGN.md principle 5: all AMOs on a location are atomic with each other).
+ * so that all AMOs on one location are atomic with each other).
  * The atomics are relaxed: like OpenSHMEM AMOs they do not order other
  * accesses (use fence/quiet).
  *

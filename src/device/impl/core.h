@@ -9,7 +9,7 @@
  *
  * Transport: every reachable peer's GPU heap is mapped here (same GPU, or
  * IPC), so RMA is load/store and an operation is complete once a fence of
- * the right scope has ordered it (DESIGN.md, principle 7):
+ * the right scope has ordered it:
  *  - a peer on this GPU (kPeerSameGpu) is reached with device-scope
  *    atomics and fences (every kernel of every process on this GPU sees
  *    device-scope operations in order);

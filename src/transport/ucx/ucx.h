@@ -48,7 +48,7 @@ struct Ucx {
   bool any_direct = false;
   /* _nbi requests not yet known complete; quiet waits for all of them.
    * Freeing them at once and relying on the worker flush alone left large
-   * transfers unfinished after quiet now and then (DESIGN.md, principle 11). */
+   * transfers unfinished after quiet now and then (tests/functional/net/nbi_completion). */
   std::vector<Pending> pending;
   /* Reap when `pending` reaches this; after a reap, twice what stayed, so
    * that requests stuck behind a slow peer do not make every later _nbi

@@ -1,5 +1,5 @@
 /* Compile test (header_compile.sh): a C11 generic call inside code generated
- * from the public type tables -- the style DESIGN.md asks for.  Fails today
+ * from the public type tables, the style the library itself uses.  Fails today
  * because shmem_generic.h expands its _Generic lists from those same table
  * macros, which the preprocessor does not re-expand inside themselves. */
 #include <shmem.h>

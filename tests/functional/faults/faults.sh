@@ -1,5 +1,5 @@
 #!/bin/sh
-# Faults end the whole job, quickly, and leave nothing behind (issue 10).
+# Faults end the whole job, quickly, and leave nothing behind.
 # Each case runs `fault_pe MODE` (fault_pe.c) on 4 PEs (oversubscribed on
 # 2 cores) through tests/mpirun_test.sh and checks:
 #   - the job ends within ROCTEST_FAULT_BOUND seconds (default 30) with the

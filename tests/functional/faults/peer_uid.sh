@@ -1,5 +1,5 @@
 #!/bin/sh
-# Another user at the same-node descriptor socket (issue 10): peer_uid.cc
+# Another user at the same-node descriptor socket: peer_uid.cc
 # forks a leader and a member of the real exchange (shm_exchange_fds) and a
 # process of another uid (ROCTEST_STRANGER_UID, default 65534) that either
 # connects to the leader first or listens at the leader's name first.  Needs

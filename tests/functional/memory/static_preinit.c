@@ -1,7 +1,7 @@
 /*
  * Global and static variables keep what the program wrote into them before
  * shmem_init.  Init moves the executable's data segment into shared memory
- * (DESIGN.md, principle 4), copying .data and only the .bss pages the program
+ * (so that legacy codes can use globals as symmetric objects), copying .data and only the .bss pages the program
  * touched: every page it wrote must come through, locally and as other PEs
  * see it, and every page it did not touch must read as zero there too and
  * take puts like any other.

@@ -1,6 +1,6 @@
 /*
  * Completion of large non-blocking transfers over the network transport
- * (DESIGN.md, principle 11: "completion is exact").
+ * (completion must be exact: quiet means every byte has arrived).
  *
  * A reference OpenSHMEM over UCX was seen leaving the tail of a 4 MiB put
  * unfinished after the next barrier about once in 60 runs, and ours freed

@@ -1,6 +1,6 @@
 /*
  * Barriers and completion, run for many rounds: a race that shows once in a
- * hundred runs must show here in one (DESIGN.md, principle 11).
+ * hundred runs must show here in one.
  *
  *  - shmem_barrier_all / rocshmem_barrier_all: no PE leaves barrier r before
  *    every PE has entered it, and puts issued before it are complete after it
