@@ -23,8 +23,8 @@ ROCSHMEM_SUCCESS ROCSHMEM_SIGNAL_SET ROCSHMEM_SIGNAL_ADD ROCSHMEM_CMP_EQ ROCSHME
 ROCSHMEM_CMP_GT ROCSHMEM_CMP_GE ROCSHMEM_CMP_LT ROCSHMEM_CMP_LE
 """.split()
 
-# The AMO matrix: API.md's nine Python types, each with the operations of
-# the OpenSHMEM tables (API.md, "Type tables") it belongs to.
+# The AMO matrix: rocSHMEM's nine Python types, each with the operations of
+# the OpenSHMEM AMO tables (standard, extended, bitwise) it belongs to.
 PYTHON_AMO_TYPES = "int long longlong uint32 uint64 size ptrdiff float double".split()
 STANDARD_TYPES = ("int long longlong uint ulong ulonglong int32 int64 uint32 uint64 size "
                   "ptrdiff").split()
