@@ -17,9 +17,11 @@ std::string describe(const WaitSite &site) {
  * ends.  A PE past its last synchronization (kGone) will never signal again,
  * but a waiter may not have seen yet the signals of PEs that left the same
  * barrier just after it (a PE descheduled between two of its signals): a
- * second.  A PE still in its implicit finalize's barrier (kLeaving) may be
- * early and legitimate (every PE may end the program so, one after the
- * other), so the waiter gives the others longer to join it: 3 s. */
+ * second.  A PE still in its implicit finalize's barrier (kLeaving) is
+ * waiting for this PE, but this PE's wait may be legitimate all the same (a
+ * wait_until for a word that a third PE, still computing, will set before
+ * it ends the program the same way): 3 s, a bound on the damage rather than
+ * a proof; a program that waits longer so must call shmem_finalize. */
 constexpr std::chrono::seconds kGoneGrace{1};
 constexpr std::chrono::seconds kLeavingGrace{3};
 

@@ -48,7 +48,7 @@ struct WaitSite {
 /* The clock of one wait: ROCSHMEM_WAIT_TIMEOUT ends the job when the wait
  * outlasts it, ROCSHMEM_WAIT_WARN prints one warning when it lasts that
  * long, and a same-node PE that left the program without shmem_finalize
- * while this PE waits ends the job (look_for_leavers, sync/wait.cc).
+ * while this PE waits ends the job (WaitTimer::look, sync/wait.cc).
  *
  * The clock is read once every kPolls polls (tens of microseconds while
  * spinning, a millisecond or more while yielding) and compared with the
