@@ -328,6 +328,14 @@ tests_functional_faults_peer_uid_CPPFLAGS = $(AM_CPPFLAGS)
 tests_functional_faults_peer_uid_LDADD = $(FT_LIBS)
 tests_functional_faults_peer_uid_LDFLAGS = $(TEST_LINK)
 
+# Long waits (src/sync/wait.cc): ROCSHMEM_WAIT_WARN's warning, and a PE
+# that leaves main without shmem_finalize while its peers wait for it.
+FT_HELPERS += tests/functional/sync/long_wait
+FT_SHELL_TESTS += tests/functional/sync/long_wait.sh
+tests_functional_sync_long_wait_SOURCES = tests/functional/sync/long_wait.c
+tests_functional_sync_long_wait_LDADD = $(FT_LIBS)
+tests_functional_sync_long_wait_LDFLAGS = $(TEST_LINK)
+
 tests_functional_api_shmemx_SOURCES = tests/functional/api/shmemx.c $(FT_COMMON)
 tests_functional_api_shmemx_LDADD = $(FT_LIBS)
 tests_functional_api_shmemx_LDFLAGS = $(TEST_LINK)

@@ -213,9 +213,17 @@ void report_config_error_once(const char *call, Runtime &rt, bool ok, const std:
 
 /* A program that exits with initializations left unmatched (start_pes,
  * which has no finalize of its own, or more inits than finalizes) is
- * finalized once, completely. */
+ * finalized once, completely.  Legal when every PE ends so; a PE that does
+ * while its peers are still in other calls used to block them for ever (its
+ * barrier may even complete one of theirs, then it waits in the
+ * bootstrap's finalize).  So it says that it is leaving, in its word that
+ * same-node peers read while they wait (sync/barrier.h), before it
+ * synchronizes: a peer waiting elsewhere than in a finalize then ends the
+ * job naming it (sync/wait.cc). */
 void finalize_at_exit() {
-  if (g_runtime.initialized) runtime_finalize("shmem_finalize (implicit, at exit)", true);
+  if (!g_runtime.initialized) return;
+  leave_mark(kLeaving);
+  runtime_finalize("shmem_finalize (implicit, at exit)", true);
 }
 
 }  // namespace
@@ -333,14 +341,18 @@ void runtime_init(const char *call, int requested, const BootstrapRequest &reque
 void runtime_finalize(const char *call, bool all) {
   Runtime &rt = g_runtime;
   if (!rt.initialized) return;
+  rt.finalizing = Finalizing::kSync;
   barrier_all(call);
   if (!all && --rt.init_calls > 0) {
     /* Not the last finalize: the spec makes it a barrier_all and nothing
      * more (teams, contexts, memory stay until the last one). */
+    rt.finalizing = Finalizing::kNo;
     ROCSHMEM_LOG(LOG_DEBUG, "%s: %d initialization calls still await shmem_finalize", call,
                  rt.init_calls);
     return;
   }
+  rt.finalizing = Finalizing::kTearingDown;
+  if (all) leave_mark(kGone);
   net::teardown(*rt.boot);
   gpu::teardown(rt);
   barrier_teardown();
@@ -354,6 +366,7 @@ void runtime_finalize(const char *call, bool all) {
   rt.boot->finalize();
   rt.boot.reset();
   rt.initialized = false;
+  rt.finalizing = Finalizing::kNo;
   rt.init_calls = 0;
   rt.my_pe = -1;
   rt.n_pes = 0;

@@ -12,6 +12,12 @@
 
 namespace rocshmem {
 
+/* Where runtime_finalize is, for the waits' look at leaving peers
+ * (sync/wait.cc): in a finalize's synchronization, a peer that ends the
+ * program without shmem_finalize is a legal partner; past it, every peer may
+ * be gone. */
+enum class Finalizing { kNo, kSync, kTearingDown };
+
 struct Runtime {
   bool initialized = false;
   /* Initialization calls (shmem_init, shmem_init_thread, rocshmem_init*,
@@ -23,6 +29,7 @@ struct Runtime {
   int thread_level = 0;   /* ROCSHMEM_THREAD_* provided */
   unsigned spin_count = 0; /* polls before yielding, see sync/wait.h */
   bool oversubscribed = false; /* more PEs on this machine than cores */
+  Finalizing finalizing = Finalizing::kNo;
   Config cfg;
   std::unique_ptr<Bootstrap> boot;
   Topology topo;
@@ -41,7 +48,8 @@ void runtime_init(const char *call, int requested_thread_level,
                   const BootstrapRequest &request = BootstrapRequest{});
 /* Matches one initialization call; the last one (init_calls reaching 0)
  * releases everything, the others are a barrier_all.  `all` (the implicit
- * finalize at exit) releases whatever the count. */
+ * finalize at exit) releases whatever the count, and marks this PE gone for
+ * its same-node peers once past the barrier (sync/barrier.h, leave_mark). */
 void runtime_finalize(const char *call, bool all = false);
 /* Ends the job (every PE) with `status`; works before init too. */
 [[noreturn]] void runtime_abort(int status);

@@ -40,6 +40,8 @@ constexpr int kLineWords = 64 / sizeof(uint64_t);
 
 struct SyncState {
   uint64_t *counters = nullptr; /* symmetric: n_pes cache lines, one per sender */
+  uint64_t *leaving = nullptr;  /* symmetric: the cache line after them (leave_mark) */
+  size_t leaving_offset = 0;    /* its offset in the heap */
   std::vector<uint64_t> sent, consumed;
   std::vector<int> world_pes;
   Group world{nullptr, 0, -1};
@@ -90,9 +92,13 @@ void barrier_setup(const char *call) {
   const int n = g_runtime.n_pes;
   /* Allocated at the same point of init on every PE, so symmetric like any
    * other shmem_malloc. */
-  void *p = g_runtime.heap.allocate(static_cast<size_t>(n) * 64, 64);
+  void *p = g_runtime.heap.allocate((static_cast<size_t>(n) + 1) * 64, 64);
   if (!p) fatal(call, "the symmetric heap is too small for %d PEs' synchronization counters", n);
   g_sync.counters = static_cast<uint64_t *>(p);
+  g_sync.leaving = g_sync.counters + static_cast<size_t>(n) * kLineWords;
+  leave_mark(kStaying);
+  g_sync.leaving_offset = static_cast<size_t>(reinterpret_cast<char *>(g_sync.leaving) -
+                                              g_peers.base[SEG_HEAP][g_runtime.my_pe]);
   g_sync.sent.assign(n, 0);
   g_sync.consumed.assign(n, 0);
   g_sync.world_pes.resize(n);
@@ -107,6 +113,18 @@ void barrier_teardown() {
 }
 
 const Group &world_group() { return g_sync.world; }
+
+void leave_mark(LeaveStage stage) {
+  if (g_sync.leaving) __atomic_store_n(g_sync.leaving, uint64_t{stage}, __ATOMIC_RELEASE);
+}
+
+LeaveStage leave_stage_of(int pe) {
+  if (!g_sync.leaving) return kStaying;
+  const char *base = g_peers.base[SEG_HEAP][pe];
+  if (!base) return kStaying;
+  const auto *word = reinterpret_cast<const uint64_t *>(base + g_sync.leaving_offset);
+  return static_cast<LeaveStage>(__atomic_load_n(word, __ATOMIC_ACQUIRE));
+}
 
 void group_sync(const char *call, const Group &g) {
   /* Across nodes over tcp (sync/boot_comm.h): a barrier of MPI messages

@@ -11,9 +11,24 @@
 
 namespace rocshmem {
 
-/* Collective, at init: allocates the symmetric counters. */
+/* Collective, at init: allocates the symmetric counters and the leaving
+ * word. */
 void barrier_setup(const char *call);
 void barrier_teardown();
+
+/* The leaving word: one per PE, in the symmetric heap next to the counters,
+ * where same-node PEs read it (a PE that left keeps its heap mapped in its
+ * peers until they unmap it, so the word outlives it).  Only the implicit
+ * finalize at exit sets it (core/runtime.cc): kLeaving before its barrier,
+ * kGone once past it, when the PE will never signal anybody again.  A PE
+ * that calls shmem_finalize itself never sets it.  Waits look at their
+ * same-node peers' words (sync/wait.cc); PEs on other nodes cannot be seen
+ * this way. */
+enum LeaveStage : uint64_t { kStaying = 0, kLeaving = 1, kGone = 2 };
+void leave_mark(LeaveStage stage);
+/* Same-node PE `pe`'s word; kStaying for a PE whose heap is not mapped here,
+ * and before barrier_setup or after barrier_teardown. */
+LeaveStage leave_stage_of(int pe);
 
 /* Completion of every put issued so far, to every PE.  Puts to mapped peers
  * are stores; a full fence makes them globally visible before any later load

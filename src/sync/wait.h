@@ -7,7 +7,10 @@
  * Every wait says what it is for (WaitSite), so that one outlasting
  * ROCSHMEM_WAIT_TIMEOUT ends the job with a message instead of hanging: the
  * usual cause is a program whose PEs did not make the same collective calls
- * in the same order, which the library cannot see any other way. */
+ * in the same order, which the library cannot see any other way.  One that
+ * outlasts ROCSHMEM_WAIT_WARN says so once and goes on; and one whose peer
+ * on the same node returned from main without shmem_finalize ends the job
+ * naming that PE (WaitTimer). */
 #ifndef ROCSHMEM_SYNC_WAIT_H
 #define ROCSHMEM_SYNC_WAIT_H
 
@@ -30,7 +33,7 @@ inline void cpu_relax() {
 #endif
 }
 
-/* What a wait is for, for the message when it outlasts ROCSHMEM_WAIT_TIMEOUT:
+/* What a wait is for, for the messages when it lasts long:
  * the public routine waiting, and what it waits for, followed by `pe` when
  * that is not negative ("a collective message from PE" 3). */
 struct WaitSite {
@@ -42,26 +45,36 @@ struct WaitSite {
 /* Reports `site` and ends the job (sync/wait.cc). */
 [[noreturn]] void wait_timed_out(const WaitSite &site, long seconds);
 
-/* ROCSHMEM_WAIT_TIMEOUT for one wait.  The clock is read once every kPolls
- * polls (tens of microseconds while spinning, a millisecond or more while
- * yielding), and only when a timeout is set: without one a wait pays one
- * predictable branch per kPolls polls. */
+/* The clock of one wait: ROCSHMEM_WAIT_TIMEOUT ends the job when the wait
+ * outlasts it, ROCSHMEM_WAIT_WARN prints one warning when it lasts that
+ * long, and a same-node PE that left the program without shmem_finalize
+ * while this PE waits ends the job (WaitTimer::look, sync/wait.cc).
+ *
+ * The clock is read once every kPolls polls (tens of microseconds while
+ * spinning, a millisecond or more while yielding) and compared with the
+ * next look, due every kLook: a wait pays one predictable branch per kPolls
+ * polls, and a clock read and a compare per kPolls polls once it has lasted
+ * that long; everything else happens out of line, every kLook at most. */
 class WaitTimer {
  public:
   static constexpr unsigned kPolls = 1024;
+  static constexpr std::chrono::milliseconds kLook{100};
+  using Clock = std::chrono::steady_clock;
 
   void check(const WaitSite &site) {
-    const long limit = g_runtime.cfg.wait_timeout;
-    if (!limit) return;
-    const auto now = std::chrono::steady_clock::now();
-    if (start_ == std::chrono::steady_clock::time_point{})
-      start_ = now;
-    else if (now - start_ >= std::chrono::seconds(limit))
-      wait_timed_out(site, limit);
+    const Clock::time_point now = Clock::now();
+    if (__builtin_expect(now >= next_, 0)) look(site, now);
   }
 
  private:
-  std::chrono::steady_clock::time_point start_{};
+  /* sync/wait.cc: the first call starts the clock; the others act on the
+   * limits and the leaving words, and set the next look. */
+  void look(const WaitSite &site, Clock::time_point now);
+
+  Clock::time_point start_{}, next_{};
+  Clock::time_point leaver_seen_{}; /* when a leaving peer was first seen in this wait, */
+  unsigned leaver_stage_ = 0;       /* at this stage (sync/barrier.h's LeaveStage) */
+  bool warned_ = false;
 };
 
 /* Polls done() until it holds, calling serve(i) before poll i: how the
