@@ -214,7 +214,8 @@ void check_values(const Config &cfg, std::vector<std::string> *errors) {
   } counts[] = {{"ROCSHMEM_SPIN_COUNT", cfg.spin_count},
                 {"ROCSHMEM_OVERSUBSCRIBED_SPIN_COUNT", cfg.oversubscribed_spin_count},
                 {"ROCSHMEM_PES_PER_NODE", cfg.pes_per_node},
-                {"ROCSHMEM_WAIT_TIMEOUT", cfg.wait_timeout}};
+                {"ROCSHMEM_WAIT_TIMEOUT", cfg.wait_timeout},
+                {"ROCSHMEM_WAIT_WARN", cfg.wait_warn}};
   for (const auto &c : counts)
     if (c.value < 0)
       errors->push_back(std::string(config_source(c.name)) + " = " + std::to_string(c.value) +

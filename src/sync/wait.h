@@ -1,4 +1,4 @@
-/* Polite waiting (DESIGN.md, principle 10): poll a location for a while, then
+/* Polite waiting: poll a location for a while, then
  * give the core away between polls.  With more PEs than cores, the PE we wait
  * for may need our core to make progress, so spinning forever would collapse
  * oversubscribed runs.  The spin budget comes from ROCSHMEM_SPIN_COUNT, or
