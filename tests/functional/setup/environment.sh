@@ -137,6 +137,7 @@ bad SHMEM_SYMMETRIC_SIZE=lots "accepted" "a size that does not parse: one line p
 bad SHMEM_SYMMETRIC_SIZE=0 "cannot be empty" "an empty heap: one clear line per job"
 bad SMA_SYMMETRIC_SIZE=-1G "accepted" "a bad legacy value names the SMA_ variable"
 bad ROCSHMEM_SPIN_COUNT=-5 "must not be negative" "a negative count: one line per job"
+bad ROCSHMEM_WAIT_WARN=-1 "must not be negative" "a negative ROCSHMEM_WAIT_WARN: one line per job"
 
 echo "1..$tap_count"
 [ "$tap_failed" -eq 0 ]
