@@ -58,8 +58,8 @@ inline char *locate(const char *call, rocshmem_ctx_t ctx, const char *arg, const
   if (__builtin_expect(reinterpret_cast<uintptr_t>(addr) % sizeof(T) != 0, 0))
     fatal(call, "%s = %p is not aligned to %zu bytes, as an atomic on this type requires", arg,
           static_cast<const void *>(addr), sizeof(T));
-  *loc = peer_locate(call, arg, addr, sizeof(T), pe);
   debug_check_range(call, arg, addr, addr, sizeof(T));
+  *loc = peer_locate(call, arg, addr, sizeof(T), pe);
   if (loc->seg == SEG_GPU) return nullptr; /* the CPU cannot touch GPU memory: see remote() */
   if (g_peers.amo_via_network && pe != g_peers.my_pe) return nullptr;
   return loc->mapped ? loc->mapped : net::mapping(pe, *loc);

@@ -30,15 +30,16 @@ void sym_free(const char *call, void *ptr);
  * block it starts in: past the block's end, or in free space (never
  * allocated or freed), ends the job naming `call`, `arg` = addr (lo differs
  * from addr only for negative strides), the block and len.  Static data is
- * left to the segment check: its objects have no recorded bounds.  Called
- * after that check, so lo is inside a segment. */
+ * left to the segment check: its objects have no recorded bounds, and so is
+ * a range that starts outside both heaps (the callers check before the
+ * segment check, while g_runtime's address is still in a register). */
 __attribute__((cold, noinline)) void debug_check_block(const char *call, const char *arg,
                                                        const void *addr, const void *lo,
                                                        size_t len);
 
-/* The hot-path form: without SHMEM_DEBUG, one load and one branch predicted
- * not taken.  cfg.debug sits in g_runtime's first cache line, next to
- * `initialized`, which require_init has just read. */
+/* The hot-path form: without SHMEM_DEBUG, one byte compare and one branch
+ * predicted not taken.  cfg.debug is 40 bytes into g_runtime, whose
+ * `initialized` require_init has just read on the same call. */
 inline void debug_check_range(const char *call, const char *arg, const void *addr,
                               const void *lo, size_t len) {
   if (__builtin_expect(g_runtime.cfg.debug, 0)) debug_check_block(call, arg, addr, lo, len);

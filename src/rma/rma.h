@@ -90,8 +90,8 @@ inline void put(const char *call, rocshmem_ctx_t ctx, void *dest, const void *so
   pe = enter(call, ctx, pe);
   size_t bytes = byte_count<ElemSize<T>::value>(call, nelems);
   if (bytes == 0) return peer_check_pe(call, pe); /* NULL buffers are fine then */
-  Location to = peer_locate(call, "dest", dest, bytes, pe);
   debug_check_range(call, "dest", dest, dest, bytes);
+  Location to = peer_locate(call, "dest", dest, bytes, pe);
   put_bytes(call, pe, to, source, bytes, NBI);
   pcntr::issued(ctx, to, source, true, NBI);
 }
@@ -102,8 +102,8 @@ inline void get(const char *call, rocshmem_ctx_t ctx, void *dest, const void *so
   pe = enter(call, ctx, pe);
   size_t bytes = byte_count<ElemSize<T>::value>(call, nelems);
   if (bytes == 0) return peer_check_pe(call, pe);
-  Location from = peer_locate(call, "source", source, bytes, pe);
   debug_check_range(call, "source", source, source, bytes);
+  Location from = peer_locate(call, "source", source, bytes, pe);
   get_bytes(call, pe, from, dest, bytes, NBI);
   pcntr::issued(ctx, from, dest, false, NBI);
 }
@@ -132,8 +132,8 @@ inline Location strided_locate(const char *call, const char *arg, const void *fi
     fatal(call, "%s stride %td over %zu elements overflows the address space", arg, stride, nelems);
   size_t span = last * step * ES;
   const char *lo = static_cast<const char *>(first) - (stride < 0 ? span : 0);
-  Location loc = peer_locate(call, arg, lo, span + ES, pe);
   debug_check_range(call, arg, first, lo, span + ES);
+  Location loc = peer_locate(call, arg, lo, span + ES, pe);
   size_t shift = stride < 0 ? span : 0;
   return Location{loc.mapped ? loc.mapped + shift : nullptr, loc.seg, loc.offset + shift};
 }
@@ -196,9 +196,8 @@ inline Location blocked_locate(const char *call, const char *arg, const void *fi
   if (last && step && last > (SIZE_MAX - block_bytes) / ES / step)
     fatal(call, "%s stride %td over %zu blocks overflows the address space", arg, stride, nblocks);
   const size_t span = last * step * ES + block_bytes;
-  Location loc = peer_locate(call, arg, first, span, pe);
   debug_check_range(call, arg, first, first, span);
-  return loc;
+  return peer_locate(call, arg, first, span, pe);
 }
 
 template <class T>
