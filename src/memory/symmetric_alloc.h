@@ -38,8 +38,8 @@ __attribute__((cold, noinline)) void debug_check_block(const char *call, const c
                                                        size_t len);
 
 /* The hot-path form: without SHMEM_DEBUG, one byte compare and one branch
- * predicted not taken.  cfg.debug is 40 bytes into g_runtime, whose
- * `initialized` require_init has just read on the same call. */
+ * predicted not taken.  cfg.debug is read through g_runtime's address, which
+ * require_init has just loaded on the same call. */
 inline void debug_check_range(const char *call, const char *arg, const void *addr,
                               const void *lo, size_t len) {
   if (__builtin_expect(g_runtime.cfg.debug, 0)) debug_check_block(call, arg, addr, lo, len);
