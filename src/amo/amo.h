@@ -36,6 +36,7 @@
 #include "ctx/context.h"
 #include "ctx/pcntr.h"
 #include "gpu/gpu.h"
+#include "memory/symmetric_alloc.h"
 #include "transport/network.h"
 #include "transport/peer_table.h"
 
@@ -43,9 +44,10 @@ namespace rocshmem {
 namespace amo {
 
 /* The checked location of the remote object: initialized, valid context,
- * natural alignment, symmetric, PE in range.  Returns the address to use
- * with CPU atomics, or nullptr when the network transport must do it; pe
- * becomes the world PE (team contexts number PEs within their team).
+ * natural alignment, symmetric, PE in range (under SHMEM_DEBUG, inside a
+ * live heap block).  Returns the address to use with CPU atomics, or
+ * nullptr when the network transport must do it; pe becomes the world PE
+ * (team contexts number PEs within their team).
  * Counts the AMO on ctx (ctx/pcntr.h): a read when FETCHING, else a write. */
 template <class T, bool FETCHING = true>
 inline char *locate(const char *call, rocshmem_ctx_t ctx, const char *arg, const T *addr, int &pe,
@@ -56,6 +58,7 @@ inline char *locate(const char *call, rocshmem_ctx_t ctx, const char *arg, const
   if (__builtin_expect(reinterpret_cast<uintptr_t>(addr) % sizeof(T) != 0, 0))
     fatal(call, "%s = %p is not aligned to %zu bytes, as an atomic on this type requires", arg,
           static_cast<const void *>(addr), sizeof(T));
+  debug_check_range(call, arg, addr, addr, sizeof(T));
   *loc = peer_locate(call, arg, addr, sizeof(T), pe);
   if (loc->seg == SEG_GPU) return nullptr; /* the CPU cannot touch GPU memory: see remote() */
   if (g_peers.amo_via_network && pe != g_peers.my_pe) return nullptr;

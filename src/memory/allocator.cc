@@ -12,10 +12,11 @@ void Allocator::reset(size_t capacity) {
   if (capacity_) free_[0] = capacity_;
 }
 
-bool Allocator::allocate(size_t size, size_t align, size_t *offset) {
+bool Allocator::allocate(size_t size, size_t align, size_t *offset, const char *label) {
   if (size == 0 || align == 0 || (align & (align - 1)) != 0) return false;
   if (align < kMinAlign) align = kMinAlign;
   if (size > std::numeric_limits<size_t>::max() - kMinAlign) return false;
+  const size_t requested = size;
   size = round_up(size, kMinAlign);
 
   /* Best fit: the smallest free block that holds an aligned `size`; ties go to
@@ -39,7 +40,7 @@ bool Allocator::allocate(size_t size, size_t align, size_t *offset) {
   if (best_start > block) free_[block] = best_start - block;
   size_t tail = block + block_size - (best_start + size);
   if (tail) free_[best_start + size] = tail;
-  used_[best_start] = size;
+  used_[best_start] = Used{size, requested, label};
   in_use_ += size;
   *offset = best_start;
   return true;
@@ -64,18 +65,19 @@ void Allocator::insert_free(size_t offset, size_t size) {
 bool Allocator::release(size_t offset) {
   auto it = used_.find(offset);
   if (it == used_.end()) return false;
-  in_use_ -= it->second;
-  insert_free(it->first, it->second);
+  in_use_ -= it->second.size;
+  insert_free(it->first, it->second.size);
   used_.erase(it);
   return true;
 }
 
-bool Allocator::resize_in_place(size_t offset, size_t new_size) {
+bool Allocator::resize_in_place(size_t offset, size_t new_size, const char *label) {
   auto it = used_.find(offset);
   if (it == used_.end() || new_size == 0) return false;
   if (new_size > std::numeric_limits<size_t>::max() - kMinAlign) return false;
+  const size_t requested = new_size;
   new_size = round_up(new_size, kMinAlign);
-  size_t old_size = it->second;
+  size_t old_size = it->second.size;
   if (new_size <= old_size) {
     if (new_size < old_size) insert_free(offset + new_size, old_size - new_size);
   } else {
@@ -87,13 +89,24 @@ bool Allocator::resize_in_place(size_t offset, size_t new_size) {
     if (rest) free_[offset + new_size] = rest;
   }
   in_use_ = in_use_ - old_size + new_size;
-  it->second = new_size;
+  it->second.size = new_size;
+  it->second.requested = requested;
+  if (label) it->second.label = label;
   return true;
 }
 
 size_t Allocator::block_size(size_t offset) const {
   auto it = used_.find(offset);
-  return it == used_.end() ? 0 : it->second;
+  return it == used_.end() ? 0 : it->second.size;
+}
+
+bool Allocator::find(size_t offset, Block *out) const {
+  auto it = used_.upper_bound(offset); /* the first block starting after offset */
+  if (it == used_.begin()) return false;
+  --it;
+  if (offset - it->first >= it->second.size) return false;
+  *out = Block{it->first, it->second.size, it->second.requested, it->second.label};
+  return true;
 }
 
 size_t Allocator::largest_free() const {

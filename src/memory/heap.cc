@@ -33,10 +33,10 @@ void SymmetricHeap::destroy() {
   alloc_.reset(0);
 }
 
-void *SymmetricHeap::allocate(size_t size, size_t align) {
+void *SymmetricHeap::allocate(size_t size, size_t align, const char *label) {
   std::lock_guard<std::mutex> lock(mu_);
   size_t off;
-  if (!alloc_.allocate(size, align, &off)) return nullptr;
+  if (!alloc_.allocate(size, align, &off, label)) return nullptr;
   return seg_.base + off;
 }
 
@@ -45,9 +45,17 @@ bool SymmetricHeap::release(void *p) {
   return contains(p) && alloc_.release(offset_of(p));
 }
 
-bool SymmetricHeap::resize_in_place(void *p, size_t size) {
+bool SymmetricHeap::resize_in_place(void *p, size_t size, const char *label) {
   std::lock_guard<std::mutex> lock(mu_);
-  return contains(p) && alloc_.resize_in_place(offset_of(p), size);
+  return contains(p) && alloc_.resize_in_place(offset_of(p), size, label);
+}
+
+bool SymmetricHeap::find_block(const void *p, Block *out) const {
+  std::lock_guard<std::mutex> lock(mu_);
+  Allocator::Block b;
+  if (!contains(p) || !alloc_.find(offset_of(p), &b)) return false;
+  *out = Block{seg_.base + b.offset, b.requested, b.label};
+  return true;
 }
 
 size_t SymmetricHeap::block_size(const void *p) const {

@@ -36,13 +36,23 @@ class SymmetricHeap {
   }
 
   /* Local part of a collective allocation; nullptr when the heap cannot fit
-   * it (the caller reports). */
-  void *allocate(size_t size, size_t align);
+   * it (the caller reports).  label: who asked (a public call's name), kept
+   * for messages; nullptr for the library's own blocks. */
+  void *allocate(size_t size, size_t align, const char *label = nullptr);
   /* false: p is not the start of a live block. */
   bool release(void *p);
   /* Resizes in place if possible; false otherwise (block unchanged). */
-  bool resize_in_place(void *p, size_t size);
+  bool resize_in_place(void *p, size_t size, const char *label = nullptr);
   size_t block_size(const void *p) const;
+  /* The live block holding p (anywhere inside it), for SHMEM_DEBUG's range
+   * checks: O(log blocks) under the heap's mutex.  False when p is outside
+   * the heap or in free space. */
+  struct Block {
+    char *start;
+    size_t size; /* as requested, not rounded up */
+    const char *label;
+  };
+  bool find_block(const void *p, Block *out) const;
   size_t bytes_in_use() const;
   size_t largest_free() const;
 

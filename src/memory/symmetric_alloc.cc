@@ -1,6 +1,7 @@
 #include "memory/symmetric_alloc.h"
 
 #include <cstdint>
+#include <cstdio>
 #include <cstring>
 #include <vector>
 
@@ -36,7 +37,7 @@ SymmetricHeap &heap_holding(const void *p) {
 bool is_gpu(const SymmetricHeap &heap) { return &heap == &g_runtime.gpu_heap; }
 
 void *allocate_or_report(const char *call, SymmetricHeap &heap, size_t size, size_t alignment) {
-  void *p = heap.allocate(size, alignment);
+  void *p = heap.allocate(size, alignment, call);
   if (!p)
     report_error(call, "size = %zu does not fit in the symmetric %sheap (%zu of %zu bytes in use, "
                  "largest free block %zu bytes); raise SHMEM_SYMMETRIC_SIZE", size,
@@ -88,6 +89,32 @@ void *allocate_collective(const char *call, HeapChoice where, size_t size, size_
 
 }  // namespace
 
+void debug_check_block(const char *call, const char *arg, const void *addr, const void *lo,
+                       size_t len) {
+  SymmetricHeap *heap = g_runtime.heap.contains(lo)       ? &g_runtime.heap
+                        : g_runtime.gpu_heap.contains(lo) ? &g_runtime.gpu_heap
+                                                          : nullptr;
+  if (!heap) return;
+  SymmetricHeap::Block b;
+  bool live = heap->find_block(lo, &b);
+  if (live) {
+    size_t into = static_cast<size_t>(static_cast<const char *>(lo) - b.start);
+    if (into <= b.size && len <= b.size - into) return;
+  }
+  char what[160];
+  if (lo == addr)
+    std::snprintf(what, sizeof what, "%s = %p + %zu bytes", arg, addr, len);
+  else /* a negative stride: the range ends at addr's element */
+    std::snprintf(what, sizeof what, "%s = %p (a strided range of %zu bytes from %p)", arg, addr,
+                  len, lo);
+  const char *gpu = is_gpu(*heap) ? "GPU " : "";
+  if (!live)
+    fatal(call, "%s is not in a live block of the symmetric %sheap: that space is free (never "
+          "allocated, or freed)", what, gpu);
+  fatal(call, "%s runs past the end of its symmetric %sblock (%p, %zu bytes, from %s)", what, gpu,
+        static_cast<void *>(b.start), b.size, b.label ? b.label : "the library itself");
+}
+
 void *sym_malloc(const char *call, HeapChoice where, size_t size, size_t alignment,
                  bool exit_barrier) {
   return allocate_collective(call, where, size, alignment, false, exit_barrier);
@@ -118,7 +145,7 @@ void *sym_realloc(const char *call, void *ptr, size_t size) {
    * the result stays symmetric. */
   barrier_all(call);
   void *result = ptr;
-  if (!heap.resize_in_place(ptr, size)) {
+  if (!heap.resize_in_place(ptr, size, call)) {
     result = allocate_or_report(call, heap, size, 1);
     if (result) {
       size_t keep = old_size < size ? old_size : size;

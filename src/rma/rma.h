@@ -18,6 +18,7 @@
 #include "ctx/context.h"
 #include "ctx/pcntr.h"
 #include "gpu/gpu.h"
+#include "memory/symmetric_alloc.h"
 #include "transport/network.h"
 #include "transport/peer_table.h"
 
@@ -89,6 +90,7 @@ inline void put(const char *call, rocshmem_ctx_t ctx, void *dest, const void *so
   pe = enter(call, ctx, pe);
   size_t bytes = byte_count<ElemSize<T>::value>(call, nelems);
   if (bytes == 0) return peer_check_pe(call, pe); /* NULL buffers are fine then */
+  debug_check_range(call, "dest", dest, dest, bytes);
   Location to = peer_locate(call, "dest", dest, bytes, pe);
   put_bytes(call, pe, to, source, bytes, NBI);
   pcntr::issued(ctx, to, source, true, NBI);
@@ -100,6 +102,7 @@ inline void get(const char *call, rocshmem_ctx_t ctx, void *dest, const void *so
   pe = enter(call, ctx, pe);
   size_t bytes = byte_count<ElemSize<T>::value>(call, nelems);
   if (bytes == 0) return peer_check_pe(call, pe);
+  debug_check_range(call, "source", source, source, bytes);
   Location from = peer_locate(call, "source", source, bytes, pe);
   get_bytes(call, pe, from, dest, bytes, NBI);
   pcntr::issued(ctx, from, dest, false, NBI);
@@ -118,7 +121,8 @@ inline void get_nbi(const char *call, rocshmem_ctx_t ctx, void *dest, const void
 
 /* The remote span touched by a strided access of nelems elements with
  * stride `stride` (in elements, any sign) starting at `first`: checks it is
- * symmetric and returns the location of `first`. */
+ * symmetric (and, under SHMEM_DEBUG, inside one heap block) and returns the
+ * location of `first`. */
 template <size_t ES>
 inline Location strided_locate(const char *call, const char *arg, const void *first,
                                ptrdiff_t stride, size_t nelems, int pe) {
@@ -128,6 +132,7 @@ inline Location strided_locate(const char *call, const char *arg, const void *fi
     fatal(call, "%s stride %td over %zu elements overflows the address space", arg, stride, nelems);
   size_t span = last * step * ES;
   const char *lo = static_cast<const char *>(first) - (stride < 0 ? span : 0);
+  debug_check_range(call, arg, first, lo, span + ES);
   Location loc = peer_locate(call, arg, lo, span + ES, pe);
   size_t shift = stride < 0 ? span : 0;
   return Location{loc.mapped ? loc.mapped + shift : nullptr, loc.seg, loc.offset + shift};
@@ -190,7 +195,9 @@ inline Location blocked_locate(const char *call, const char *arg, const void *fi
   const size_t last = nblocks - 1, step = static_cast<size_t>(stride);
   if (last && step && last > (SIZE_MAX - block_bytes) / ES / step)
     fatal(call, "%s stride %td over %zu blocks overflows the address space", arg, stride, nblocks);
-  return peer_locate(call, arg, first, last * step * ES + block_bytes, pe);
+  const size_t span = last * step * ES + block_bytes;
+  debug_check_range(call, arg, first, first, span);
+  return peer_locate(call, arg, first, span, pe);
 }
 
 template <class T>

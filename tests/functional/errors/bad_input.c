@@ -186,6 +186,98 @@ static int debug_align_mismatch(void) { /* run with SHMEM_DEBUG=1 */
   return SURVIVED;
 }
 
+/* ---- SHMEM_DEBUG: an RMA or AMO must stay inside the heap block it targets.
+ * Blocks follow each other in allocation order, each rounded up to 64 bytes
+ * (src/memory/allocator.h), which the cases below rely on. */
+static int put_past_block(void) { /* also run without SHMEM_DEBUG: then it is not checked */
+  long *small = (long *)shmem_malloc(4 * sizeof(long));
+  long *next = (long *)shmem_calloc(200, sizeof(long));
+  long src[100];
+  for (int i = 0; i < 100; ++i) src[i] = 1000 + i;
+  ptrdiff_t gap = ((char *)next - (char *)small) / (ptrdiff_t)sizeof(long);
+  if (gap < 4 || gap >= 100) return WRONG_RESULT; /* next must follow small closely */
+  shmem_barrier_all();
+  shmem_long_put(small, src, 100, peer());
+  shmem_barrier_all();
+  for (ptrdiff_t i = gap; i < 100; ++i) /* unchecked, the put ran into the next block */
+    if (next[i - gap] != src[i]) return WRONG_RESULT;
+  return 0;
+}
+static int get_past_block(void) {
+  long *p = (long *)shmem_calloc(16, sizeof(long));
+  (void)shmem_calloc(16, sizeof(long)); /* the get would read this one */
+  long out[17];
+  shmem_ctx_long_get(SHMEM_CTX_DEFAULT, out, p, 17, peer());
+  return SURVIVED;
+}
+static int amo_freed_block(void) {
+  long *p = (long *)shmem_malloc(64);
+  shmem_free(p);
+  (void)shmem_long_atomic_fetch_add(p, 1, peer());
+  return SURVIVED;
+}
+static int iput_past_block(void) { /* elements 0, 2, 4, 6 are inside; 8 is not */
+  int *p = (int *)shmem_malloc(8 * sizeof(int));
+  (void)shmem_malloc(64);
+  int src[5] = {1, 2, 3, 4, 5};
+  shmem_int_iput(p, src, 2, 1, 5, peer());
+  return SURVIVED;
+}
+static int iget_negative_stride_past_block(void) { /* from element 6 down to -2 */
+  int *before = (int *)shmem_malloc(64);
+  int *p = (int *)shmem_malloc(8 * sizeof(int));
+  int out[5];
+  if (p != before + 16) return WRONG_RESULT;
+  shmem_int_iget(out, p + 6, 1, -2, 5, peer());
+  return SURVIVED;
+}
+static int ibput_past_block(void) { /* 3 blocks of 2 at stride 4 span 10 longs */
+  long *p = (long *)shmem_malloc(9 * sizeof(long));
+  (void)shmem_malloc(64);
+  long src[12] = {0};
+  shmem_long_ibput(p, src, 4, 4, 2, 3, peer());
+  return SURVIVED;
+}
+static int put_signal_sig_freed(void) {
+  long *dest = (long *)shmem_malloc(64);
+  uint64_t *sig = (uint64_t *)shmem_malloc(sizeof(uint64_t));
+  long src[8] = {0};
+  shmem_free(sig);
+  shmem_long_put_signal(dest, src, 8, sig, 1, SHMEM_SIGNAL_SET, peer());
+  return SURVIVED;
+}
+/* Transfers that end exactly at their block's end, and static data (which
+ * has no blocks), pass under SHMEM_DEBUG, quietly. */
+static int debug_in_bounds(void) {
+  long *a = (long *)shmem_malloc(4 * sizeof(long));
+  int *b = (int *)shmem_malloc(8 * sizeof(int));
+  long *c = (long *)shmem_calloc(10, sizeof(long));
+  uint64_t *sig = (uint64_t *)shmem_calloc(1, sizeof(uint64_t));
+  long *r = (long *)shmem_malloc(sizeof(long));
+  long src[16] = {0}, out[16];
+  int isrc[8] = {0}, iout[8];
+  const int pe = peer();
+  shmem_long_put(a, src, 4, pe);
+  shmem_long_get(out, a, 4, pe);
+  shmem_long_p(a + 3, 1, pe);
+  (void)shmem_long_g(a + 3, pe);
+  shmem_putmem_nbi(a, src, 4 * sizeof(long), pe);
+  shmem_quiet();
+  shmem_int_iput(b, isrc, 2, 1, 4, pe);      /* elements 0..6 */
+  shmem_int_iput(b + 7, isrc, -2, 1, 4, pe); /* elements 7 down to 1 */
+  shmem_int_iget(iout, b + 1, 1, 2, 4, pe);  /* elements 1..7 */
+  shmem_long_ibput(c, src, 4, 4, 2, 3, pe);  /* elements 0..9 */
+  shmem_long_ibget(out, c, 4, 4, 2, 3, pe);
+  (void)shmem_long_atomic_fetch_add(a + 3, 1, pe);
+  (void)shmem_int_atomic_compare_swap(b + 7, 0, 1, pe);
+  shmem_long_put_signal(c, src, 10, sig, 1, SHMEM_SIGNAL_ADD, pe);
+  shmem_long_put(static_word, src, 4, pe);
+  r = (long *)shmem_realloc(r, 16 * sizeof(long)); /* the new size counts */
+  shmem_long_put(r, src, 16, pe);
+  shmem_barrier_all();
+  return 0;
+}
+
 /* ---- atomics, signals, point-to-point */
 static long *sym_longs(void) { return (long *)shmem_calloc(16, sizeof(long)); }
 static int amo_misaligned(void) {
@@ -813,6 +905,14 @@ static const bad_case cases[] = {
     {"debug_size_mismatch", debug_size_mismatch, 0},
     {"debug_realloc_mismatch", debug_realloc_mismatch, 0},
     {"debug_align_mismatch", debug_align_mismatch, 0},
+    {"put_past_block", put_past_block, 0},
+    {"get_past_block", get_past_block, 0},
+    {"amo_freed_block", amo_freed_block, 0},
+    {"iput_past_block", iput_past_block, 0},
+    {"iget_negative_stride_past_block", iget_negative_stride_past_block, 0},
+    {"ibput_past_block", ibput_past_block, 0},
+    {"put_signal_sig_freed", put_signal_sig_freed, 0},
+    {"debug_in_bounds", debug_in_bounds, 0},
     {"amo_misaligned", amo_misaligned, 0},
     {"amo_pe_out_of_range", amo_pe_out_of_range, 0},
     {"amo_not_symmetric", amo_not_symmetric, 0},

@@ -141,6 +141,19 @@ expect debug_size_mismatch       fail 'SHMEM_DEBUG=1' 'shmem_malloc' 'size = (64
 expect debug_realloc_mismatch    fail 'ROCSHMEM_DEBUG=1' 'shmem_realloc' 'size = '
 expect debug_align_mismatch       fail 'SHMEM_DEBUG=1' 'shmem_align' 'alignment = '
 
+# SHMEM_DEBUG: an RMA or AMO stays inside the heap block it starts in
+# (src/memory/symmetric_alloc.cc); without it only the heap's end is checked.
+addr='0x[0-9a-f]+'
+expect put_past_block            fail 'SHMEM_DEBUG=1' "shmem_long_put: dest = $addr \\+ 800 bytes runs past the end of its symmetric block \\($addr, 32 bytes, from shmem_malloc\\)"
+expect put_past_block            0    '' "!$quiet"
+expect get_past_block            fail 'SHMEM_DEBUG=1' "shmem_ctx_long_get: source = $addr \\+ 136 bytes runs past the end of its symmetric block \\($addr, 128 bytes, from shmem_calloc\\)"
+expect amo_freed_block           fail 'SHMEM_DEBUG=1' "shmem_long_atomic_fetch_add: dest = $addr \\+ 8 bytes is not in a live block of the symmetric heap: that space is free"
+expect iput_past_block           fail 'SHMEM_DEBUG=1' "shmem_int_iput: dest = $addr \\+ 36 bytes runs past the end of its symmetric block \\($addr, 32 bytes, from shmem_malloc\\)"
+expect iget_negative_stride_past_block fail 'SHMEM_DEBUG=1' "shmem_int_iget: source = $addr \\(a strided range of 36 bytes from $addr\\) runs past the end of its symmetric block \\($addr, 64 bytes, from shmem_malloc\\)"
+expect ibput_past_block          fail 'SHMEM_DEBUG=1' "shmem_long_ibput: dest = $addr \\+ 80 bytes runs past the end of its symmetric block \\($addr, 72 bytes"
+expect put_signal_sig_freed      fail 'SHMEM_DEBUG=1' "shmem_long_put_signal: sig_addr = $addr \\+ 8 bytes is not in a live block"
+expect debug_in_bounds           0    'SHMEM_DEBUG=1' "!$quiet"
+
 # Atomics, signals, point-to-point (src/amo/amo.h, src/sync/p2p.h,
 # src/signal/signal.h): the call, the argument and its value.
 expect amo_misaligned            fail '' 'shmem_long_atomic_fetch_add: dest = 0x[0-9a-f]+ is not aligned to 8 bytes'

@@ -261,6 +261,61 @@ START_TEST(fragmentation_fails_even_with_enough_total_space) {
 }
 END_TEST
 
+/* find(): which live block holds an offset, what was asked for and by whom;
+ * what the SHMEM_DEBUG range checks of RMA and AMO rely on. */
+START_TEST(find_answers_which_block_holds_an_offset) {
+  Allocator a(MiB);
+  Allocator::Block b;
+  ck_assert(!a.find(0, &b)); /* empty: all free */
+  size_t x = must_allocate(a, 32), y = must_allocate(a, 3 * A + 5), z = must_allocate(a, A);
+  ck_assert(a.allocate(7, 1, &b.offset, "shmem_calloc"));
+  size_t w = b.offset;
+  ck_assert_uint_eq(x, 0);
+  ck_assert_uint_eq(y, A);
+  ck_assert_uint_eq(z, 5 * A);
+  ck_assert_uint_eq(w, 6 * A);
+
+  for (size_t off : {size_t{0}, size_t{31}, size_t{32}, A - 1}) { /* the slack belongs to x */
+    ck_assert_msg(a.find(off, &b), "offset %zu", off);
+    ck_assert_uint_eq(b.offset, x);
+    ck_assert_uint_eq(b.size, A);
+    ck_assert_uint_eq(b.requested, 32);
+    ck_assert_ptr_null(b.label);
+  }
+  for (size_t off : {A, 2 * A + 3, 5 * A - 1}) {
+    ck_assert_msg(a.find(off, &b), "offset %zu", off);
+    ck_assert_uint_eq(b.offset, y);
+    ck_assert_uint_eq(b.size, 4 * A);
+    ck_assert_uint_eq(b.requested, 3 * A + 5);
+  }
+  ck_assert(a.find(6 * A + 6, &b));
+  ck_assert_uint_eq(b.offset, w);
+  ck_assert_uint_eq(b.requested, 7);
+  ck_assert_str_eq(b.label, "shmem_calloc");
+  ck_assert(!a.find(7 * A, &b)); /* free space after the last block */
+  ck_assert(!a.find(MiB - 1, &b));
+  ck_assert(!a.find(MiB, &b)); /* past the capacity */
+  ck_assert(!a.find(~size_t{0}, &b));
+
+  ck_assert(a.release(y)); /* freed: its space is no block's */
+  for (size_t off : {A, 3 * A, 5 * A - 1}) ck_assert_msg(!a.find(off, &b), "offset %zu", off);
+  ck_assert(a.find(5 * A, &b));
+  ck_assert_uint_eq(b.offset, z);
+
+  /* resize_in_place: the new request, and the label when one is given */
+  ck_assert(a.resize_in_place(x, A + 1, "shmem_realloc"));
+  ck_assert(a.find(A + 1, &b));
+  ck_assert_uint_eq(b.offset, x);
+  ck_assert_uint_eq(b.requested, A + 1);
+  ck_assert_str_eq(b.label, "shmem_realloc");
+  ck_assert(a.resize_in_place(x, 8));
+  ck_assert(!a.find(A, &b)); /* the shrunk tail is free again */
+  ck_assert(a.find(0, &b));
+  ck_assert_uint_eq(b.requested, 8);
+  ck_assert_str_eq(b.label, "shmem_realloc");
+}
+END_TEST
+
 /* A reference model of the live blocks, kept by the test: after every step
  * the allocator must agree with it and blocks must be aligned, disjoint and
  * inside the capacity. */
@@ -274,6 +329,12 @@ static void check_invariants(const Allocator &a, const Model &m) {
     ck_assert_msg(b.first % A == 0, "offset %zu unaligned", b.first);
     ck_assert_msg(b.first >= end, "block at %zu overlaps the previous one", b.first);
     ck_assert_uint_eq(a.block_size(b.first), b.second);
+    /* find(): the gap before the block is free, its first and last bytes
+     * are the block's */
+    Allocator::Block found;
+    if (b.first > end) ck_assert(!a.find(b.first - 1, &found));
+    ck_assert(a.find(b.first, &found) && found.offset == b.first && found.size == b.second);
+    ck_assert(a.find(b.first + b.second - 1, &found) && found.offset == b.first);
     end = b.first + b.second;
     sum += b.second;
   }
@@ -359,6 +420,7 @@ int main() {
   tcase_add_test(fit, best_fit_ties_go_to_the_lowest_offset);
   tcase_add_test(fit, release_coalesces_in_every_order);
   tcase_add_test(fit, release_rejects_bad_offsets);
+  tcase_add_test(fit, find_answers_which_block_holds_an_offset);
   suite_add_tcase(s, fit);
 
   TCase *resize = tcase_create("resize_in_place");
