@@ -1,7 +1,7 @@
 /* One implementation of every atomic memory operation, for every type of the
  * AMO tables and both prefixes.
  *
- * Atomicity rule (DESIGN.md, principle 5): all AMOs that can target one
+ * Atomicity rule: all AMOs that can target one
  * location must be performed by the same kind of agent.
  *  - Single-node job: every PE maps every location, and every AMO is a CPU
  *    atomic instruction on it.

@@ -1,8 +1,8 @@
 /*
  * Bad input, one case per run: `bad_input CASE`.  bad_input.sh runs every
  * case under mpirun and checks the exit status and the message on stderr
- * (DESIGN.md, principle 9: the message names the call and the argument, the
- * job ends with a non-zero status, nothing hangs).
+ * (the message names the call and the argument, the job ends with a
+ * non-zero status, nothing hangs).
  *
  * A case that should have ended the job but returns exits with
  * SURVIVED; a case whose call is meant to return an error (NULL from an

@@ -1,6 +1,6 @@
 #!/bin/sh
-# Bad input must end in a clear error, never in a hang or silent corruption
-# (DESIGN.md, principle 9).  Each case runs `bad_input CASE` on 2 PEs under
+# Bad input must end in a clear error, never in a hang or silent corruption.
+# Each case runs `bad_input CASE` on 2 PEs under
 # the launcher with a short time limit and checks BOTH the exit status AND
 # that stderr matches every expected pattern (extended regular expressions,
 # from the message formats of src/core/log.h, src/transport/peer_table.cc,
