@@ -200,39 +200,42 @@ inline Location blocked_locate(const char *call, const char *arg, const void *fi
   return peer_locate(call, arg, first, span, pe);
 }
 
-template <class T>
-inline void ibput(const char *call, rocshmem_ctx_t ctx, void *dest, const void *source,
-                  ptrdiff_t dst, ptrdiff_t sst, size_t bsize, size_t nblocks, int pe) {
+/* ibput and ibget: the remote side is the one at the blocked_locate'd
+ * address (dest of a put, source of a get), the local side walks its own
+ * stride; one contiguous transfer per block. */
+template <class T, bool Put>
+inline void blocked(const char *call, rocshmem_ctx_t ctx, void *dest, const void *source,
+                    ptrdiff_t dst, ptrdiff_t sst, size_t bsize, size_t nblocks, int pe) {
   constexpr size_t ES = ElemSize<T>::value;
   pe = enter(call, ctx, pe);
   const size_t block = byte_count<ES>(call, bsize);
   if (block == 0 || nblocks == 0) return peer_check_pe(call, pe);
   check_block_stride(call, "dst", dst, bsize, nblocks);
   check_block_stride(call, "sst", sst, bsize, nblocks);
-  Location d = blocked_locate<ES>(call, "dest", dest, dst, block, nblocks, pe);
-  const char *s = static_cast<const char *>(source);
+  const ptrdiff_t remote_stride = Put ? dst : sst, local_stride = Put ? sst : dst;
+  const Location remote = blocked_locate<ES>(call, Put ? "dest" : "source", Put ? dest : source,
+                                             remote_stride, block, nblocks, pe);
   for (size_t i = 0; i < nblocks; ++i) {
-    const char *from = s + static_cast<ptrdiff_t>(i) * sst * static_cast<ptrdiff_t>(ES);
-    put_bytes(call, pe, strided_element(d, dst, i, ES), from, block, false);
+    const Location at = strided_element(remote, remote_stride, i, ES);
+    const ptrdiff_t local_offset = static_cast<ptrdiff_t>(i) * local_stride * static_cast<ptrdiff_t>(ES);
+    if constexpr (Put)
+      put_bytes(call, pe, at, static_cast<const char *>(source) + local_offset, block, false);
+    else
+      get_bytes(call, pe, at, static_cast<char *>(dest) + local_offset, block, true);
   }
+  if (!Put && !remote.mapped) net::quiet(); /* the blocks were fetched non-blocking */
+  pcntr::issued(ctx, remote, Put ? source : dest, Put, false);
 }
 
 template <class T>
+inline void ibput(const char *call, rocshmem_ctx_t ctx, void *dest, const void *source,
+                  ptrdiff_t dst, ptrdiff_t sst, size_t bsize, size_t nblocks, int pe) {
+  blocked<T, true>(call, ctx, dest, source, dst, sst, bsize, nblocks, pe);
+}
+template <class T>
 inline void ibget(const char *call, rocshmem_ctx_t ctx, void *dest, const void *source,
                   ptrdiff_t dst, ptrdiff_t sst, size_t bsize, size_t nblocks, int pe) {
-  constexpr size_t ES = ElemSize<T>::value;
-  pe = enter(call, ctx, pe);
-  const size_t block = byte_count<ES>(call, bsize);
-  if (block == 0 || nblocks == 0) return peer_check_pe(call, pe);
-  check_block_stride(call, "dst", dst, bsize, nblocks);
-  check_block_stride(call, "sst", sst, bsize, nblocks);
-  Location s = blocked_locate<ES>(call, "source", source, sst, block, nblocks, pe);
-  char *d = static_cast<char *>(dest);
-  for (size_t i = 0; i < nblocks; ++i) {
-    char *to = d + static_cast<ptrdiff_t>(i) * dst * static_cast<ptrdiff_t>(ES);
-    get_bytes(call, pe, strided_element(s, sst, i, ES), to, block, true);
-  }
-  if (!s.mapped) net::quiet(); /* the blocks were fetched non-blocking */
+  blocked<T, false>(call, ctx, dest, source, dst, sst, bsize, nblocks, pe);
 }
 
 template <class T>

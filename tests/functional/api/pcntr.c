@@ -120,6 +120,14 @@ static void run(shmem_ctx_t ctx, const char *name) {
   check_delta(ctx, &b, 0, 2 * N, "long_get/getmem_nbi");
   ft_case("%s: %d long_get + %d getmem_nbi: reads +%d", name, N, N, 2 * N);
 
+  b = read_counts(ctx);
+  shmem_ctx_long_ibput(ctx, target, source, LEN, 2, 1, 2, right); /* one call each */
+  shmem_ctx_long_ibget(ctx, source, target, 2, LEN, 1, 2, right);
+  check_issued(ctx, &b, 1, 1, "ibput/ibget");
+  shmem_ctx_quiet(ctx);
+  check_delta(ctx, &b, 1, 1, "ibput/ibget");
+  ft_case("%s: ibput and ibget count one write and one read per call", name);
+
   shmem_barrier_all(); /* the peers' gets of target are done before the AMOs */
   b = read_counts(ctx);
   for (int i = 0; i < N; i++) shmem_ctx_long_atomic_add(ctx, target, 1, right);
