@@ -3,6 +3,9 @@
 #include <algorithm>
 #include <climits>
 #include <cstdint>
+#include <mutex>
+#include <set>
+#include <utility>
 
 #include "sync/wait.h"
 
@@ -65,8 +68,10 @@ void learn_acked(const char *call, int to, uint64_t k) {
 
 namespace msg {
 
-bool fast(const Group &g) {
-  return !g_runtime.cfg.debug && g_mail.inbox && all_mapped(g);
+bool fast(const char *call, const Group &g) {
+  const bool yes = !g_runtime.cfg.debug && g_mail.inbox && all_mapped(g);
+  if (yes) note_path(call, g, "the same-node message path (one message per pair of members)");
+  return yes;
 }
 
 void send(const char *call, int to, const void *data, size_t len) {
@@ -186,16 +191,32 @@ void enter(const char *call, const Group &g) {
   if (g.me < 0) fatal(call, "this PE (%d) is not a member of the team", g_runtime.my_pe);
 }
 
+void note_path(const char *call, const Group &g, const char *path) {
+  if (g_log_level < LOG_DEBUG) return;
+  static std::mutex lock;
+  static std::set<std::pair<const char *, const char *>> said; /* literals: by address */
+  {
+    std::lock_guard<std::mutex> hold(lock);
+    if (!said.emplace(call, path).second) return;
+  }
+  ROCSHMEM_LOG(LOG_DEBUG, "%s: a team of %d PE%s takes %s", call, g.size, g.size == 1 ? "" : "s",
+               path);
+}
+
 int by_mpi(const char *call, const Group &g, size_t total) {
   if (g_runtime.cfg.debug) return kNoBootComm;
   /* Asked first, so that every member makes (or finds) the communicator at
    * the same call whatever its own byte count. */
   const int comm = boot_comm_coll(call, g);
-  return total <= static_cast<size_t>(INT_MAX) ? comm : kNoBootComm;
+  if (total > static_cast<size_t>(INT_MAX) || comm == kNoBootComm) return kNoBootComm;
+  note_path(call, g, "MPI's collectives over the bootstrap's communicator (members on other "
+            "nodes over tcp)");
+  return comm;
 }
 
 void begin(const char *call, const Group &g, std::initializer_list<Arg> args, size_t share) {
   enter(call, g);
+  note_path(call, g, "the general path (each member's memory read between two synchronizations)");
   if (args.size() > kWords - 1) fatal(call, "internal error: too many checked arguments");
   /* The previous collective's last synchronization guarantees nobody still
    * reads these words (fast-path collectives never read them). */
@@ -335,7 +356,7 @@ void broadcast(const char *call, const Group &g, void *dest, const void *source,
     if (bytes && g.me == root && root_receives && dest != source) std::memmove(dest, source, bytes);
     return;
   }
-  if (msg::fast(g)) {
+  if (msg::fast(call, g)) {
     enter(call, g);
     /* One message from the root to each member; nobody else waits. */
     if (g.me == root) {
@@ -367,7 +388,7 @@ void fcollect(const char *call, const Group &g, void *dest, const void *source, 
     boot_allgather(call, comm, apart_from(source, bytes, dest, bytes * g.size), dest, bytes);
     return;
   }
-  if (msg::fast(g)) {
+  if (msg::fast(call, g)) {
     enter(call, g);
     check_source(call, source, bytes);
     for_others(g, [&](int m) { msg::send(call, g.world_pe(m), source, bytes); });
@@ -397,7 +418,7 @@ void collect(const char *call, const Group &g, void *dest, const void *source, s
     collect_by_mpi(call, comm, g, dest, source, bytes);
     return;
   }
-  if (msg::fast(g)) {
+  if (msg::fast(call, g)) {
     enter(call, g);
     check_source(call, source, bytes);
     for_others(g, [&](int m) { msg::send(call, g.world_pe(m), source, bytes); });
@@ -449,7 +470,7 @@ void alltoall(const char *call, const Group &g, void *dest, const void *source, 
     return;
   }
   char *out = static_cast<char *>(dest);
-  if (msg::fast(g)) {
+  if (msg::fast(call, g)) {
     enter(call, g);
     if (bytes) check_source(call, source, total); /* whole range */
     for_others(g, [&](int m) { msg::send(call, g.world_pe(m), in + m * bytes, bytes); });
@@ -512,7 +533,7 @@ void alltoalls(const char *call, const Group &g, void *dest, const void *source,
         copy_strided(out + m * dst_step, dst, recv + m * block, 1, nelems, elem_size);
     return;
   }
-  if (msg::fast(g)) {
+  if (msg::fast(call, g)) {
     /* As alltoall: a block that fits a message is packed into it, a longer
      * one read with its strides from the sender's mapped source. */
     enter(call, g);

@@ -119,6 +119,11 @@ inline void check_source(const char *call, const void *source, size_t len) {
  * checks run on the general path. */
 int by_mpi(const char *call, const Group &g, size_t total);
 
+/* ROCSHMEM_DEBUG_LEVEL=3: says which path a collective routine takes, the
+ * first time each routine takes each path (one in a loop would flood the
+ * log otherwise).  by_mpi, msg::fast and begin call it on their path. */
+void note_path(const char *call, const Group &g, const char *path);
+
 /* ------------------------------------------------- the same-node fast path
  * When every member maps every other member's memory (one node) and
  * SHMEM_DEBUG is off, a collective is one round of messages instead of
@@ -147,7 +152,7 @@ constexpr uint64_t kRing = 4;
 
 /* True when this collective may take the fast path: the same answer on
  * every member (all on one node, and SHMEM_DEBUG is a job-wide setting). */
-bool fast(const Group &g);
+bool fast(const char *call, const Group &g);
 /* Sends len bytes from data (inline when len <= kInline) to world PE `to`.
  * `call` names the collective, for a wait's timeout (sync/wait.h). */
 void send(const char *call, int to, const void *data, size_t len);
@@ -293,7 +298,7 @@ void reduce(const char *call, const Group &g, T *dest, const T *source, size_t n
     return;
   }
   const bool whole = bytes <= kReduceWholeBytes || nreduce < static_cast<size_t>(g.size);
-  if (whole && msg::fast(g)) {
+  if (whole && msg::fast(call, g)) {
     enter(call, g);
     check_source(call, source, bytes);
     reduce_by_messages<T, Op>(call, g, dest, source, nreduce, 0);
@@ -345,7 +350,7 @@ void reduce_scatter(const char *call, const Group &g, T *dest, const T *source, 
     }
     return;
   }
-  if (msg::fast(g)) {
+  if (msg::fast(call, g)) {
     enter(call, g);
     check_source(call, source, bytes);
     reduce_by_messages<T, Op>(call, g, dest, source, nreduce, nreduce);

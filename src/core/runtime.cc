@@ -2,6 +2,7 @@
 
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
@@ -258,9 +259,8 @@ void runtime_init(const char *call, int requested, const BootstrapRequest &reque
   std::string config_error;
   InitSteps steps(call);
   const bool config_ok = config_load(&rt.cfg, &config_error);
-  g_log_level = static_cast<int>(rt.cfg.debug_level < LOG_ERROR   ? LOG_ERROR
-                                 : rt.cfg.debug_level > LOG_TRACE ? LOG_TRACE
-                                                                  : rt.cfg.debug_level);
+  g_log_level = static_cast<int>(
+      std::clamp(rt.cfg.debug_level, static_cast<long>(LOG_ERROR), static_cast<long>(LOG_TRACE)));
   steps.done("reading the environment");
 
   rt.boot = bootstrap_create(request, rt.cfg, requested, &error);

@@ -65,7 +65,9 @@ problems=""
 grep -q 'PE 0\] DEBUG: transport per PE: 0 self, 1 shm$' "$err" || problems="$problems; PE 0's transports"
 grep -q 'PE 1\] DEBUG: transport per PE: 0 shm, 1 self$' "$err" || problems="$problems; PE 1's transports"
 [ "$(count 'DEBUG: symmetric heap at 0x[0-9a-f]*, [0-9]* bytes' "$err")" -eq 2 ] || problems="$problems; no heap layout"
-tap_verdict "ROCSHMEM_DEBUG_LEVEL=3: init steps with their times, the transport to each PE, the heap" "$problems" "$err"
+[ "$(count 'DEBUG: shmem_long_sum_reduce: a team of 2 PEs takes the same-node message path' "$err")" -eq 2 ] ||
+  problems="$problems; the collective's path is not said once per PE"
+tap_verdict "ROCSHMEM_DEBUG_LEVEL=3: init steps with their times, the transport to each PE, the heap, a collective's path" "$problems" "$err"
 
 probe 2 1024 ROCSHMEM_DEBUG_LEVEL=9
 problems=""
