@@ -196,7 +196,6 @@ FT_HELPERS = \
 	tests/functional/setup/singleton \
 	tests/functional/setup/heap_probe \
 	tests/functional/errors/bad_input \
-	tests/functional/api/v16_errors \
 	tests/functional/faults/fault_pe \
 	tests/functional/faults/peer_uid
 
@@ -204,7 +203,6 @@ FT_HELPERS = \
 FT_SHELL_TESTS = \
 	tests/functional/errors/bad_input.sh \
 	tests/functional/api/header_compile.sh \
-	tests/functional/api/v16_errors.sh \
 	tests/functional/net/two_hosts.sh \
 	tests/functional/faults/faults.sh \
 	tests/functional/setup/singleton.sh \
@@ -345,9 +343,6 @@ tests_functional_api_pcntr_LDFLAGS = $(TEST_LINK)
 tests_functional_api_v16_SOURCES = tests/functional/api/v16.c $(FT_COMMON)
 tests_functional_api_v16_LDADD = $(FT_LIBS)
 tests_functional_api_v16_LDFLAGS = $(TEST_LINK)
-tests_functional_api_v16_errors_SOURCES = tests/functional/api/v16_errors.c
-tests_functional_api_v16_errors_LDADD = $(FT_LIBS)
-tests_functional_api_v16_errors_LDFLAGS = $(TEST_LINK)
 # The generic-selection tests must compile warning-free: a wrong selection
 # shows up as a pointer-type warning first.
 GENERIC_DEPS = tests/functional/api/generic.h $(FT_COMMON)

@@ -860,6 +860,116 @@ static int global_exit_7(void) { /* PE 1 ends the job; PE 0 waits in a barrier *
   shmem_barrier_all();
   return SURVIVED;
 }
+/* ---- OpenSHMEM 1.6 routines (the inputs the specification defines, such
+ * as SHMEM_CTX_INVALID for the sessions or SHMEM_TEAM_INVALID for team_ptr
+ * and the scans, are tested by api/v16.c, not here) */
+static long v16_long[64];
+static int v16_int[64];
+static uint64_t v16_sig;
+static int std_query_initialized_null(void) {
+  shmem_query_initialized(NULL);
+  return SURVIVED;
+}
+static int ibput_dst_below_bsize(void) {
+  long src[64] = {0};
+  shmem_long_ibput(v16_long, src, 2, 4, 3, 2, peer());
+  return SURVIVED;
+}
+static int ibget_sst_below_bsize(void) {
+  long dest[64];
+  shmem_ctx_ibget32(SHMEM_CTX_DEFAULT, dest, v16_int, 4, 1, 2, 3, peer());
+  return SURVIVED;
+}
+static int ibput_negative_stride(void) {
+  long src[64] = {0};
+  shmem_ibput64(v16_long, src, -4, 4, 1, 2, peer());
+  return SURVIVED;
+}
+static int ibput_stride_overflow(void) {
+  int src[64] = {0};
+  shmem_int_ibput(v16_int, src, (ptrdiff_t)1 << 60, 1, 1, 8, peer());
+  return SURVIVED;
+}
+static int ibput_past_static_end(void) {
+  long src[64] = {0};
+  shmem_long_ibput(v16_long, src, 1 << 20, 1, 1, 2, peer());
+  return SURVIVED;
+}
+static int ibget_source_on_stack(void) {
+  long dest[64], local[8];
+  shmem_long_ibget(dest, local, 2, 2, 1, 4, peer());
+  return SURVIVED;
+}
+static int ibput_pe_out_of_range(void) {
+  long src[1] = {0};
+  shmem_long_ibput(v16_long, src, 1, 1, 1, 1, 7);
+  return SURVIVED;
+}
+static int ibput_ctx_invalid(void) {
+  long src[1] = {0};
+  shmem_ctx_long_ibput(SHMEM_CTX_INVALID, v16_long, src, 1, 1, 1, 1, peer());
+  return SURVIVED;
+}
+static int signal_add_ctx_invalid(void) {
+  shmem_ctx_signal_add(SHMEM_CTX_INVALID, &v16_sig, 1, peer());
+  return SURVIVED;
+}
+static int signal_set_misaligned(void) {
+  shmem_signal_set((uint64_t *)((char *)v16_long + 4), 1, peer());
+  return SURVIVED;
+}
+static int pe_quiet_null(void) {
+  shmem_pe_quiet(NULL, 1);
+  return SURVIVED;
+}
+static int pe_quiet_out_of_range(void) {
+  int pes[2] = {0, 7};
+  shmem_pe_quiet(pes, 2);
+  return SURVIVED;
+}
+static int ctx_pe_quiet_invalid(void) {
+  int right = peer();
+  shmem_ctx_pe_quiet(SHMEM_CTX_INVALID, &right, 1);
+  return SURVIVED;
+}
+static int session_unknown_mask(void) {
+  shmem_ctx_session_config_t cfg = {8};
+  shmem_ctx_session_start(SHMEM_CTX_DEFAULT, 0, &cfg, 0x10);
+  return SURVIVED;
+}
+static int session_null_config(void) {
+  shmem_ctx_session_start(SHMEM_CTX_DEFAULT, 0, NULL, SHMEM_CTX_SESSION_TOTAL_OPS);
+  return SURVIVED;
+}
+static int session_destroyed_ctx(void) {
+  shmem_ctx_t ctx;
+  if (shmem_ctx_create(0, &ctx) == 0) shmem_ctx_destroy(ctx);
+  shmem_ctx_session_stop(ctx);
+  return SURVIVED;
+}
+static shmem_team_t destroyed_team(void) {
+  shmem_team_t t;
+  shmem_team_split_strided(SHMEM_TEAM_WORLD, 0, 1, shmem_n_pes(), NULL, 0, &t);
+  shmem_team_destroy(t);
+  return t;
+}
+static int scan_destroyed_team(void) {
+  shmem_long_sum_inscan(destroyed_team(), v16_long, v16_long, 1);
+  return SURVIVED;
+}
+static int team_ptr_destroyed_team(void) {
+  shmem_team_ptr(destroyed_team(), v16_long, 0);
+  return SURVIVED;
+}
+static int ibput_after_last_finalize(void) {
+  long src[1] = {0};
+  const int right = peer();
+  shmem_init(); /* a second init: the second finalize is the last */
+  shmem_finalize();
+  shmem_finalize();
+  shmem_long_ibput(v16_long, src, 1, 1, 1, 1, right);
+  return SURVIVED;
+}
 static int heap_size_mismatch(void) { /* init itself fails: SHMEM_SYMMETRIC_SIZE differs */
   return 0; /* (the environment is set before init, see main) */
 }
@@ -992,6 +1102,26 @@ static const bad_case cases[] = {
     {"wait_timeout_not_reached", wait_timeout_not_reached, 0},
     {"error_on_one_pe", error_on_one_pe, 0},
     {"global_exit_7", global_exit_7, 0},
+    {"std_query_initialized_null", std_query_initialized_null, 1},
+    {"ibput_dst_below_bsize", ibput_dst_below_bsize, 0},
+    {"ibget_sst_below_bsize", ibget_sst_below_bsize, 0},
+    {"ibput_negative_stride", ibput_negative_stride, 0},
+    {"ibput_stride_overflow", ibput_stride_overflow, 0},
+    {"ibput_past_static_end", ibput_past_static_end, 0},
+    {"ibget_source_on_stack", ibget_source_on_stack, 0},
+    {"ibput_pe_out_of_range", ibput_pe_out_of_range, 0},
+    {"ibput_ctx_invalid", ibput_ctx_invalid, 0},
+    {"signal_add_ctx_invalid", signal_add_ctx_invalid, 0},
+    {"signal_set_misaligned", signal_set_misaligned, 0},
+    {"pe_quiet_null", pe_quiet_null, 0},
+    {"pe_quiet_out_of_range", pe_quiet_out_of_range, 0},
+    {"ctx_pe_quiet_invalid", ctx_pe_quiet_invalid, 0},
+    {"session_unknown_mask", session_unknown_mask, 0},
+    {"session_null_config", session_null_config, 0},
+    {"session_destroyed_ctx", session_destroyed_ctx, 0},
+    {"scan_destroyed_team", scan_destroyed_team, 0},
+    {"team_ptr_destroyed_team", team_ptr_destroyed_team, 0},
+    {"ibput_after_last_finalize", ibput_after_last_finalize, 0},
     {"heap_size_mismatch", heap_size_mismatch, 0},
     {"just_init", just_init, 0},
 };

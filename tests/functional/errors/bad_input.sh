@@ -225,6 +225,28 @@ expect split_2d_xrange_0         0 '' 'shmem_team_split_2d: xrange = 0 must be p
 expect get_config_invalid        0 '' "!$quiet"
 expect get_config_null_config    0 '' 'shmem_team_get_config: config = NULL with config_mask = 0x1'
 
+# The OpenSHMEM 1.6 routines.
+expect std_query_initialized_null fail '' 'shmem_query_initialized: initialized = NULL'
+expect ibput_dst_below_bsize      fail '' 'shmem_long_ibput: dst = 2 is smaller than bsize = 3'
+expect ibget_sst_below_bsize      fail '' 'shmem_ctx_ibget32: sst = 1 is smaller than bsize = 2'
+expect ibput_negative_stride      fail '' 'shmem_ibput64: dst = -4 is smaller than bsize = 1'
+expect ibput_stride_overflow      fail '' 'shmem_int_ibput: dest stride [0-9]+ over 8 blocks overflows'
+expect ibput_past_static_end      fail '' 'shmem_long_ibput' 'dest = .*runs past the end of the symmetric static data'
+expect ibget_source_on_stack      fail '' 'shmem_long_ibget' 'source = .*not a symmetric address'
+expect ibput_pe_out_of_range      fail '' 'shmem_long_ibput: pe = 7 is out of range \[0, 2\)'
+expect ibput_ctx_invalid          fail '' 'shmem_ctx_long_ibput: ctx = SHMEM_CTX_INVALID'
+expect signal_add_ctx_invalid     fail '' 'shmem_ctx_signal_add: ctx = SHMEM_CTX_INVALID'
+expect signal_set_misaligned      fail '' 'shmem_signal_set: sig_addr = 0x[0-9a-f]+ is not aligned'
+expect pe_quiet_null              fail '' 'shmem_pe_quiet: target_pes = NULL with npes = 1'
+expect pe_quiet_out_of_range      fail '' 'shmem_pe_quiet: target_pes\[1\] = 7 is out of range \[0, 2\)'
+expect ctx_pe_quiet_invalid       fail '' 'shmem_ctx_pe_quiet: ctx = SHMEM_CTX_INVALID'
+expect session_unknown_mask       fail '' 'shmem_ctx_session_start: config_mask = 0x10 names no field'
+expect session_null_config        fail '' 'shmem_ctx_session_start: config = NULL with config_mask = 0x1'
+expect session_destroyed_ctx      fail '' 'shmem_ctx_session_stop: ctx = 0x[0-9a-f]+ is not a valid context'
+expect scan_destroyed_team        fail '' 'shmem_long_sum_inscan: team = 0x[0-9a-f]+ is not a valid team'
+expect team_ptr_destroyed_team    fail '' 'shmem_team_ptr: team = 0x[0-9a-f]+ is not a valid team'
+expect ibput_after_last_finalize  fail '' 'shmem_long_ibput: called before shmem_init'
+
 # Environment: bad values name the variable and end the job; unknown
 # ROCSHMEM_ variables (typos) are named in a warning only.
 expect just_init                 fail 'SHMEM_SYMMETRIC_SIZE=abc' "SHMEM_SYMMETRIC_SIZE='abc' is not a valid size"
