@@ -21,7 +21,7 @@ import re
 import statistics
 import sys
 
-# Targets from /work/shared/PERF.md (and the atomics/sync issue), as
+# The targets (bench/README.md, "Targets"), as
 # (ratio_max, memcpy_fraction_min).
 STATIC = ("put_static", "get_static", "long_p_static", "long_g_static")
 # PERF.md: fetch_add and add+quiet are listed with put/get (heap <= 0.5x,

@@ -10,7 +10,7 @@ discarded warm-up), meta.tsv and build_nvshmem.{rc,log}.  For each (bench,
 size) and side: the median over rounds of each run's median; ratio = ours /
 NVSHMEM time (below 1: ours faster); the per-round ratios of adjacent A/B
 pairs give the spread; the cudaMemcpy D2D rows of all runs (both sides) give
-the bandwidth limit.  Targets from /work/shared/PERF.md.
+the bandwidth limit.  The targets are the table TARGETS below.
 """
 import json
 import os
