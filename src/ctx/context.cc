@@ -44,14 +44,8 @@ int ctx_create(const char *call, rocshmem_team_t team, long options, rocshmem_ct
     return 1;
   }
   /* shmem_team_create_ctx: SHMEM_TEAM_INVALID (a PE outside a split's new
-   * team holds it) is refused quietly, as the spec defines; any other
-   * handle that is not a live team is reported. */
-  if (!team) return 1;
-  if (!team_valid(team)) {
-    report_error(call, "team = %p is not a valid team (destroyed, or never created)",
-                 static_cast<void *>(team));
-    return 1;
-  }
+   * team holds it) is refused quietly, as the spec defines. */
+  if (!team_usable(call, "team", team)) return 1;
   if (team->my_index < 0) {
     report_error(call, "this PE is not a member of team %p", static_cast<void *>(team));
     return 1;

@@ -43,18 +43,6 @@ rocshmem_team_t make_team(const char *call, std::vector<int> pes, int my_index,
   return t;
 }
 
-/* SHMEM_TEAM_INVALID as the parent is defined by the spec: no team, a
- * non-zero return, quietly (the caller sets the handles).  Any other handle
- * that is not a live team is reported. */
-bool check_parent(const char *call, rocshmem_team_t parent) {
-  if (!parent) return false;
-  if (!team_valid(parent)) {
-    report_error(call, "parent_team = %p is not a valid team", static_cast<void *>(parent));
-    return false;
-  }
-  return true;
-}
-
 bool check_config(const char *call, const char *arg, const rocshmem_team_config_t *config,
                   long mask) {
   if (mask & ~ROCSHMEM_TEAM_NUM_CONTEXTS) {
@@ -136,6 +124,14 @@ void teams_setup() {
 
 void teams_teardown() { g_team_world.magic = g_team_shared.magic = 0; }
 
+bool team_usable(const char *call, const char *arg, rocshmem_team_t team) {
+  if (!team) return false;
+  if (team_valid(team)) return true;
+  report_error(call, "%s = %p is not a valid team (destroyed, or never created)", arg,
+               static_cast<void *>(team));
+  return false;
+}
+
 void team_check(const char *call, rocshmem_team_t team) {
   if (!team) fatal(call, "team = SHMEM_TEAM_INVALID");
   if (team->magic != kTeamMagic)
@@ -154,7 +150,7 @@ int team_split_strided(const char *call, rocshmem_team_t parent, int start, int 
     *new_team = ROCSHMEM_TEAM_INVALID;
   }
   /* Without a valid parent there is nobody to agree with. */
-  if (!check_parent(call, parent)) return 1;
+  if (!team_usable(call, "parent_team", parent)) return 1;
   ok = ok && check_config(call, "config", config, config_mask);
   std::vector<int> pes;
   int my_index = -1;
@@ -199,7 +195,7 @@ int team_split_2d(const char *call, rocshmem_team_t parent, int xrange,
   }
   if (xaxis_team) *xaxis_team = ROCSHMEM_TEAM_INVALID;
   if (yaxis_team) *yaxis_team = ROCSHMEM_TEAM_INVALID;
-  if (!check_parent(call, parent)) return 1;
+  if (!team_usable(call, "parent_team", parent)) return 1;
   ok = ok && check_config(call, "xaxis_config", xaxis_config, xaxis_mask) &&
        check_config(call, "yaxis_config", yaxis_config, yaxis_mask);
   if (ok && xrange < 1) {
@@ -227,12 +223,7 @@ int team_split_2d(const char *call, rocshmem_team_t parent, int xrange,
 
 int team_get_config(const char *call, rocshmem_team_t team, long config_mask,
                     rocshmem_team_config_t *config) {
-  if (!team) return 1;
-  if (!team_valid(team)) {
-    report_error(call, "team = %p is not a valid team (destroyed, or never created)",
-                 static_cast<void *>(team));
-    return 1;
-  }
+  if (!team_usable(call, "team", team)) return 1;
   if (!config_mask) return 0; /* nothing asked: config is not touched, may be NULL */
   if (!config) {
     report_error(call, "config = NULL with config_mask = 0x%lx (only a mask of 0 allows NULL)",

@@ -36,6 +36,11 @@ void teams_teardown();
 /* Ends the job with a message naming `call` if team is not a live team. */
 void team_check(const char *call, rocshmem_team_t team);
 inline bool team_valid(const rocshmem_team_s *team) { return team && team->magic == kTeamMagic; }
+/* For the routines that return an error instead of ending the job (splits,
+ * team_create_ctx, team_get_config): false for SHMEM_TEAM_INVALID quietly
+ * (the spec defines it: a non-zero return), and, reporting `arg` and
+ * `call`, for a handle that is not a live team. */
+bool team_usable(const char *call, const char *arg, rocshmem_team_t team);
 
 /* Collective over parent.  Return 0 on success, non-zero (after reporting
  * why) on bad arguments; a PE outside a new team gets ROCSHMEM_TEAM_INVALID. */
