@@ -5,7 +5,7 @@
 program amo
   implicit none
   include 'shmem.fh'
-  integer shmem_my_pe, shmem_n_pes
+  integer shmem_my_pe, shmem_n_pes, shmem_test_lock
   integer*4 shmem_int4_fadd, shmem_int4_finc, shmem_int4_swap, shmem_int4_cswap
   integer*4 shmem_int4_fetch, shmem_swap
   integer*8 shmem_int8_fadd, shmem_int8_finc, shmem_int8_swap, shmem_int8_cswap
@@ -24,6 +24,7 @@ program amo
   common /work/ slot4, slot8, pwrk, psync
   integer*4 mine4(1)
   integer*8 mine8(1)
+  save mine4, mine8
   logical ok
 
   call shmem_init()

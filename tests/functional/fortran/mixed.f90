@@ -1,13 +1,13 @@
 ! One program of Fortran and C (mixed_c.c): both use the same library
 ! and the same symmetric COMMON block, which the C side knows as the
-! global mixed_.  Fortran initializes, C puts into the block, Fortran
+! global mixblk_.  Fortran initializes, C puts into the block, Fortran
 ! reads; and the Fortran constants agree with the C ones.
 program mixed
   implicit none
   include 'shmem.fh'
   integer shmem_my_pe, shmem_n_pes
   integer vals(8), from_fortran(8)
-  common /mixed/ vals, from_fortran
+  common /mixblk/ vals, from_fortran
   integer me, npes, left, i, c_ok
   integer cmps(6)
   logical ok
