@@ -10,6 +10,7 @@ set -euo pipefail
 
 packages=(
   build-essential autoconf automake libtool pkg-config make  # toolchain, autotools
+  gfortran                                                   # oshfort, the Fortran API tests (optional, detected)
   openmpi-bin libopenmpi-dev                                 # MPI bootstrap, mpirun (required)
   libucx-dev                                                 # UCX (optional, detected)
   ucx-utils                                                  # ucx_perftest, ucx_info: bench/compare.sh -u's ceiling

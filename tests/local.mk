@@ -441,7 +441,14 @@ INSTALL_TESTS = \
 	tests/install/shmemx.sh \
 	tests/install/pkgconfig.sh \
 	tests/install/relocate.sh \
-	tests/install/man_pages.sh
+	tests/install/man_pages.sh \
+	tests/install/fortran.sh
 TESTS += $(INSTALL_TESTS)
 EXTRA_DIST += $(INSTALL_TESTS) tests/install/common.sh \
 	tests/install/shmem_routines.txt bench/shmem_bench.c
+# The Fortran API's programs, built by the installed oshfort (fortran.sh).
+EXTRA_DIST += tests/install/fortran_routines.txt tests/functional/fortran/ftap.f90 \
+	tests/functional/fortran/setup.f tests/functional/fortran/rma.f90 \
+	tests/functional/fortran/amo.f90 tests/functional/fortran/coll.f90 \
+	tests/functional/fortran/shpalloc.f tests/functional/fortran/mixed.f90 \
+	tests/functional/fortran/mixed_c.c examples/fortran/hello.f90

@@ -1,4 +1,5 @@
-/* An MCS queue lock over the symmetric `long` the user passes.
+/* An MCS queue lock over the symmetric `long` the user passes (or the
+ * default INTEGER of the Fortran API: the same fields in 32 bits, see Layout).
  *
  * Every PE's copy of the lock word is one 64-bit field set:
  *   bits  0..30  tail: PE+1 of the last PE queued (used on PE 0 only, the
@@ -23,6 +24,7 @@
 #include "lock/lock.h"
 
 #include <cstdint>
+#include <type_traits>
 
 #include "amo/amo.h"
 #include "sync/wait.h"
@@ -32,49 +34,64 @@ namespace lock {
 
 namespace {
 
-constexpr uint64_t kTailMask = (1ull << 31) - 1;
-constexpr int kNextShift = 31;
-constexpr uint64_t kNextMask = kTailMask << kNextShift;
-constexpr uint64_t kWaitBit = 1ull << 62;
-constexpr uint64_t kHeldBit = 1ull << 63;
+/* The fields of a lock word of type Word (long: the widths above; a 32-bit
+ * word: 15-bit tail and next fields, so at most 32767 PEs). */
+template <class Word>
+struct Layout {
+  using U = std::make_unsigned_t<Word>;
+  static constexpr int kBits = 8 * sizeof(Word);
+  static constexpr int kNextShift = (kBits - 2) / 2;
+  static constexpr U kTailMask = (U(1) << kNextShift) - 1;
+  static constexpr U kNextMask = kTailMask << kNextShift;
+  static constexpr U kWaitBit = U(1) << (kBits - 2);
+  static constexpr U kHeldBit = U(1) << (kBits - 1);
+};
 constexpr int kHome = 0;
 
 /* The lock word as the AMO layer sees it (CPU or network atomics, by the
  * atomicity rule of amo/amo.h). */
-uint64_t *word(long *lock) {
-  static_assert(sizeof(long) == sizeof(uint64_t), "the lock word is a 64-bit long");
-  return reinterpret_cast<uint64_t *>(lock);
+template <class Word>
+auto *word(Word *lock) {
+  return reinterpret_cast<typename Layout<Word>::U *>(lock);
 }
-uint64_t fetch(const char *call, long *lock, int pe) {
-  return amo::fetch<uint64_t>(call, ROCSHMEM_CTX_DEFAULT, word(lock), pe);
+template <class Word>
+auto fetch(const char *call, Word *lock, int pe) {
+  return amo::fetch(call, ROCSHMEM_CTX_DEFAULT, word(lock), pe);
 }
-uint64_t fetch_or(const char *call, long *lock, uint64_t bits, int pe) {
-  return amo::fetch_or<uint64_t>(call, ROCSHMEM_CTX_DEFAULT, word(lock), bits, pe);
+template <class Word, class U>
+U fetch_or(const char *call, Word *lock, U bits, int pe) {
+  return amo::fetch_or<U>(call, ROCSHMEM_CTX_DEFAULT, word(lock), bits, pe);
 }
-uint64_t fetch_and(const char *call, long *lock, uint64_t bits, int pe) {
-  return amo::fetch_and<uint64_t>(call, ROCSHMEM_CTX_DEFAULT, word(lock), bits, pe);
+template <class Word, class U>
+U fetch_and(const char *call, Word *lock, U bits, int pe) {
+  return amo::fetch_and<U>(call, ROCSHMEM_CTX_DEFAULT, word(lock), bits, pe);
 }
 /* The lock word is polled with plain loads (load_mine), so it must be in
- * host memory. */
-void check_host_word(const char *call, long *lock) {
+ * host memory; and its tail field must hold every PE number. */
+template <class Word>
+void check_word(const char *call, Word *lock) {
   if (peer_segment_of(lock, sizeof *lock) == SEG_GPU)
     fatal(call, "lock = %p is in the GPU heap (rocshmem_malloc): host locks live in host memory "
           "(a symmetric long from shmem_malloc, or a global or static one)", static_cast<void *>(lock));
+  if (static_cast<uint64_t>(g_runtime.n_pes) > Layout<Word>::kTailMask)
+    fatal(call, "a %d-bit lock word serves at most %llu PEs, not %d", Layout<Word>::kBits,
+          static_cast<unsigned long long>(Layout<Word>::kTailMask), g_runtime.n_pes);
 }
 /* My own word changes under remote AMOs; a plain load observes them. */
-uint64_t load_mine(long *lock) { return __atomic_load_n(word(lock), __ATOMIC_ACQUIRE); }
+template <class Word>
+auto load_mine(Word *lock) { return __atomic_load_n(word(lock), __ATOMIC_ACQUIRE); }
 
 /* Replaces the tail field at home with `tail` if it currently is `expect`
  * (expect_any: whatever it is); returns the previous tail. */
-uint64_t exchange_tail(const char *call, long *lock, uint64_t tail, bool expect_any,
-                       uint64_t expect) {
-  uint64_t old = fetch(call, lock, kHome);
+template <class Word, class U = typename Layout<Word>::U>
+U exchange_tail(const char *call, Word *lock, U tail, bool expect_any, U expect) {
+  constexpr U kTailMask = Layout<Word>::kTailMask;
+  U old = fetch(call, lock, kHome);
   for (;;) {
-    uint64_t old_tail = old & kTailMask;
+    U old_tail = old & kTailMask;
     if (!expect_any && old_tail != expect) return old_tail;
-    uint64_t desired = (old & ~kTailMask) | tail;
-    uint64_t seen =
-        amo::compare_swap<uint64_t>(call, ROCSHMEM_CTX_DEFAULT, word(lock), old, desired, kHome);
+    U desired = (old & ~kTailMask) | tail;
+    U seen = amo::compare_swap<U>(call, ROCSHMEM_CTX_DEFAULT, word(lock), old, desired, kHome);
     if (seen == old) return old_tail;
     old = seen;
   }
@@ -82,14 +99,19 @@ uint64_t exchange_tail(const char *call, long *lock, uint64_t tail, bool expect_
 
 }  // namespace
 
-void acquire(const char *call, long *lock) {
-  check_host_word(call, lock);
+template <class Word>
+void acquire(const char *call, Word *lock) {
+  using L = Layout<Word>;
+  using U = typename L::U;
+  constexpr U kNextMask = L::kNextMask, kWaitBit = L::kWaitBit, kHeldBit = L::kHeldBit;
+  constexpr int kNextShift = L::kNextShift;
+  check_word(call, lock);
   const int me = g_runtime.my_pe;
   if (fetch_and(call, lock, ~(kNextMask | kWaitBit), me) & kHeldBit)
     fatal(call, "lock = %p is already held by this PE (PE %d); locks are not recursive", lock, me);
   fetch_or(call, lock, kWaitBit | kHeldBit, me);
-  uint64_t prev = exchange_tail(call, lock, static_cast<uint64_t>(me) + 1, true, 0);
-  if (prev > static_cast<uint64_t>(g_runtime.n_pes))
+  U prev = exchange_tail(call, lock, static_cast<U>(me + 1), true, U(0));
+  if (prev > static_cast<U>(g_runtime.n_pes))
     fatal(call, "lock = %p names PE %llu as its last holder in a %d-PE job: it is not a lock "
           "word (a lock must be a symmetric long set to 0 before first use)",
           lock, static_cast<unsigned long long>(prev - 1), g_runtime.n_pes);
@@ -97,38 +119,54 @@ void acquire(const char *call, long *lock) {
     fetch_and(call, lock, ~kWaitBit, me);
     return;
   }
-  fetch_or(call, lock, (static_cast<uint64_t>(me) + 1) << kNextShift, static_cast<int>(prev - 1));
+  fetch_or(call, lock, static_cast<U>(static_cast<U>(me + 1) << kNextShift), static_cast<int>(prev - 1));
   wait_politely({call, "the lock to be handed over by its previous holder, PE",
                  static_cast<int>(prev - 1)},
                 [&] { return (load_mine(lock) & kWaitBit) == 0; });
 }
 
-int try_acquire(const char *call, long *lock) {
-  check_host_word(call, lock);
+template <class Word>
+int try_acquire(const char *call, Word *lock) {
+  using L = Layout<Word>;
+  using U = typename L::U;
+  constexpr U kNextMask = L::kNextMask, kWaitBit = L::kWaitBit, kHeldBit = L::kHeldBit;
+  check_word(call, lock);
   const int me = g_runtime.my_pe;
-  if ((fetch(call, lock, kHome) & kTailMask) != 0) return 1;
+  if ((fetch(call, lock, kHome) & L::kTailMask) != 0) return 1;
   fetch_and(call, lock, ~(kNextMask | kWaitBit), me);
-  if (exchange_tail(call, lock, static_cast<uint64_t>(me) + 1, false, 0) != 0) return 1;
+  if (exchange_tail(call, lock, static_cast<U>(me + 1), false, U(0)) != 0) return 1;
   fetch_or(call, lock, kHeldBit, me);
   return 0;
 }
 
-void release(const char *call, long *lock) {
-  check_host_word(call, lock);
+template <class Word>
+void release(const char *call, Word *lock) {
+  using L = Layout<Word>;
+  using U = typename L::U;
+  constexpr U kNextMask = L::kNextMask, kWaitBit = L::kWaitBit, kHeldBit = L::kHeldBit;
+  constexpr int kNextShift = L::kNextShift;
+  check_word(call, lock);
   const int me = g_runtime.my_pe;
-  const uint64_t me1 = static_cast<uint64_t>(me) + 1;
+  const U me1 = static_cast<U>(me + 1);
   if (!(fetch_and(call, lock, ~kHeldBit, me) & kHeldBit))
     fatal(call, "lock = %p is not held by this PE (PE %d): clear_lock must follow its set_lock "
           "or a successful test_lock", lock, me);
   /* Writes made under the lock must be complete before the next holder runs. */
   std::atomic_thread_fence(std::memory_order_seq_cst);
   net::quiet();
-  if (exchange_tail(call, lock, 0, false, me1) == me1) return; /* nobody queued */
-  uint64_t next = 0;
+  if (exchange_tail(call, lock, U(0), false, me1) == me1) return; /* nobody queued */
+  U next = 0;
   wait_politely({call, "the next PE in the lock's queue to make itself known"},
                 [&] { return (next = (load_mine(lock) & kNextMask) >> kNextShift) != 0; });
   fetch_and(call, lock, ~kWaitBit, static_cast<int>(next - 1));
 }
+
+template void acquire(const char *, long *);
+template void acquire(const char *, int32_t *);
+template int try_acquire(const char *, long *);
+template int try_acquire(const char *, int32_t *);
+template void release(const char *, long *);
+template void release(const char *, int32_t *);
 
 }  // namespace lock
 }  // namespace rocshmem
