@@ -9,21 +9,32 @@ namespace rocshmem4py {
 
 namespace {
 
+/* librocshmem's hook for bindings (src/core/log.h): while a buffer is set,
+ * the calling thread's reported errors go there instead of stderr.  Looked
+ * up at run time, so that the module also loads against a library that
+ * predates it (which then prints its messages). */
+using CaptureErrors = void (*)(char *buffer, size_t size);
+CaptureErrors capture_errors() {
+  static const auto hook =
+      reinterpret_cast<CaptureErrors>(library_symbol("rocshmem_internal_capture_errors"));
+  return hook;
+}
+
 /* The C allocators are collective (they end in a barrier); NULL means the
  * C library refused or size 0.  With `why` the library's message goes there
- * instead of stderr (see rocshmem_internal_capture_errors); without it the
- * library prints it, as the C calls do. */
+ * instead of stderr; without it the library prints it, as the C calls do. */
 template <class Alloc>
 uintptr_t allocate(const char *call, Alloc alloc, std::string *why = nullptr) {
   require_init(call);
   void *p;
   size_t size;
   char message[512] = "";
+  const CaptureErrors capture = why ? capture_errors() : nullptr;
   {
     py::gil_scoped_release nogil;
-    if (why) rocshmem_internal_capture_errors(message, sizeof message);
+    if (capture) capture(message, sizeof message);
     p = alloc(&size);
-    if (why) rocshmem_internal_capture_errors(nullptr, 0);
+    if (capture) capture(nullptr, 0);
   }
   const auto address = reinterpret_cast<uintptr_t>(p);
   if (p) blocks_add(address, size, heap_is_gpu());

@@ -32,9 +32,6 @@
  * every build of the library defines it: NULL before init or without a GPU
  * heap (rocshmem_device(3)). */
 extern "C" void *rocshmem_get_device_ctx(void);
-/* librocshmem's hook for bindings (src/core/log.h): while a buffer is set,
- * the calling thread's reported errors go there instead of stderr. */
-extern "C" void rocshmem_internal_capture_errors(char *buffer, size_t size);
 
 namespace rocshmem4py {
 
