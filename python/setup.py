@@ -58,7 +58,7 @@ os.chdir(os.path.dirname(os.path.abspath(__file__)))  # setuptools wants relativ
 setup(
     version=library_version(include_dir),
     ext_modules=[Pybind11Extension(
-        "rocshmem4py._rocshmem4py", sorted(glob.glob("src/*.cc")),
+        "_rocshmem4py", sorted(glob.glob("src/*.cc")),
         include_dirs=[include_dir], library_dirs=[lib_dir], runtime_library_dirs=[lib_dir],
         libraries=["rocshmem"], cxx_std=17)],
     cmdclass={"build_ext": build_ext},

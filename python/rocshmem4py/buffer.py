@@ -13,12 +13,18 @@ every PE makes the same calls in the same order.  For that reason the
 garbage collector never frees a block (a collection runs at a different
 point on every PE, and a collective free there could deadlock): call free(),
 or use the buffer as a context manager.  Blocks never freed are released by
-finalize.  Views (NumPy arrays, tensors) must not be used after the block is
-freed; new exports from a freed buffer raise BufferError.
+finalize.  New exports from a freed buffer raise BufferError.
+
+Views (NumPy arrays, memoryviews, tensors) made before do not fault later:
+after free() they still address the heap, whose memory later allocations
+reuse (do not use them); after finalize they keep a private copy of the
+memory as finalize left it, mapped at the same address, until the last view
+is gone (reads show the last data, writes reach no other PE).
 """
+import collections
 import math
 
-from . import _rocshmem4py as _native
+from . import _loader, _rocshmem4py as _native
 from . import dtypes
 
 
@@ -34,19 +40,26 @@ def _shape_tuple(shape):
     return shape
 
 
+Span = collections.namedtuple("Span", "address nbytes on_device dtype")
+
+
 def local_span(obj, writable):
-    """(address, nbytes, on_device) of local memory to transfer from
-    (writable=False) or into: a SymmetricBuffer, a torch tensor, anything
-    with the CUDA or NumPy array interface, or a buffer-protocol object
-    (bytes, bytearray, memoryview, array.array).  The memory must be
-    contiguous, and obj must stay alive while the address is used."""
+    """The Span (address, nbytes, on_device, dtype) of local memory to
+    transfer from (writable=False) or into: a SymmetricBuffer, a torch
+    tensor, anything with the CUDA or NumPy array interface, or a
+    buffer-protocol object (bytes, bytearray, memoryview, array.array).
+    dtype is its element type (a dtypes.DType), None for plain bytes (bytes,
+    bytearray, a memoryview cast to "B"), which fit any element type.  The
+    memory must be contiguous, and obj must stay alive while the address is
+    used."""
     if isinstance(obj, SymmetricBuffer):
         obj._require_live()
-        return obj.ptr, obj.nbytes, obj.is_device
+        return Span(obj.ptr, obj.nbytes, obj.is_device, obj._spec)
     if hasattr(obj, "data_ptr") and hasattr(obj, "element_size"):  # torch.Tensor
         if not obj.is_contiguous():
             raise ValueError("the tensor is not contiguous")
-        return obj.data_ptr(), obj.numel() * obj.element_size(), obj.device.type != "cpu"
+        return Span(obj.data_ptr(), obj.numel() * obj.element_size(), obj.device.type != "cpu",
+                    dtypes.lookup(obj.dtype))
     for protocol, on_device in (("__cuda_array_interface__", True),
                                 ("__array_interface__", False)):
         face = getattr(obj, protocol, None)
@@ -57,9 +70,19 @@ def local_span(obj, writable):
         if writable and face["data"][1]:
             raise ValueError("the destination is read-only")
         spec = dtypes.lookup(face["typestr"])
-        return face["data"][0], math.prod(face["shape"]) * spec.itemsize, on_device
-    address, nbytes = _native._buffer_address(obj, writable)
-    return address, nbytes, False
+        return Span(face["data"][0], math.prod(face["shape"]) * spec.itemsize, on_device, spec)
+    address, nbytes, format = _native._buffer_address(obj, writable)
+    return Span(address, nbytes, False, dtypes.from_format(format))
+
+
+def check_types(call, symmetric, local, as_bytes=False):
+    """TypeError unless the local memory's element type is the symmetric
+    side's (plain bytes, and as_bytes=True, fit any)."""
+    if as_bytes or local.dtype is None or local.dtype.name == symmetric.name:
+        return
+    raise TypeError(f"{call}: the local data are {local.dtype.name}, the symmetric buffer "
+                    f"holds {symmetric.name}; convert them (numpy: .astype, torch: .to), or "
+                    "pass as_bytes=True to move the bytes as they are")
 
 
 class SymmetricBuffer(_native._Buffer):
@@ -80,15 +103,8 @@ class SymmetricBuffer(_native._Buffer):
             raise ValueError("SymmetricBuffer: zero bytes (rocshmem_malloc(0) allocates nothing)")
         if zero and align:
             raise ValueError("SymmetricBuffer: zero and align cannot be combined")
-        if align:
-            ptr = _native.rocshmem_align(align, nbytes)
-        elif zero:
-            ptr = _native.rocshmem_calloc(math.prod(shape), spec.itemsize)
-        else:
-            ptr = _native.rocshmem_malloc(nbytes)
-        if not ptr:
-            raise MemoryError(f"SymmetricBuffer: rocshmem could not allocate {nbytes} bytes "
-                              "(its message says why; SHMEM_SYMMETRIC_SIZE sets the heap size)")
+        # MemoryError with the library's message (SHMEM_SYMMETRIC_SIZE sets the heap size).
+        ptr = _native._symmetric_alloc(math.prod(shape), spec.itemsize, zero, align or 0)
         super().__init__(ptr, nbytes, ptr)
         self._typed(spec, shape, _native.rocshmem_my_pe(), owner=True)
 
@@ -167,12 +183,13 @@ class SymmetricBuffer(_native._Buffer):
                 f"{self._pe} (another node, or a GPU heap not mapped here); use put/get")
         return SymmetricBuffer._view(ptr, self.nbytes, self.ptr, self._spec, self._shape, pe)
 
-    def _remote(self, what, span, offset):
+    def _remote(self, what, span, offset, as_bytes):
         if not self._owner:
             raise ValueError(f"SymmetricBuffer.{what}: a peer view is not symmetric memory; "
                              "call it on the buffer itself, naming the PE")
         self._require_live()
-        _, nbytes, on_device = span
+        check_types(f"SymmetricBuffer.{what}", self._spec, span, as_bytes)
+        nbytes, on_device = span.nbytes, span.on_device
         if on_device and not self.is_device:
             # The library would copy it with memcpy: the CPU cannot read GPU memory.
             raise ValueError(f"SymmetricBuffer.{what}: GPU memory cannot move to or from host "
@@ -182,23 +199,23 @@ class SymmetricBuffer(_native._Buffer):
                              f"overrun the buffer of {self.nbytes} bytes")
         return self.ptr + offset
 
-    def put(self, source, pe, offset=0, nbi=False):
+    def put(self, source, pe, offset=0, nbi=False, as_bytes=False):
         """Copies local `source` (anything local_span accepts) into this buffer
-        on PE pe, at byte offset `offset` (rocshmem_putmem / _nbi)."""
+        on PE pe, at byte offset `offset` (rocshmem_putmem / _nbi).  Its
+        element type must be the buffer's (TypeError otherwise) unless it is
+        plain bytes or as_bytes=True."""
         span = local_span(source, writable=False)
-        address, nbytes, _ = span
-        dest = self._remote("put", span, offset)
+        dest = self._remote("put", span, offset, as_bytes)
         put = _native.rocshmem_putmem_nbi if nbi else _native.rocshmem_putmem
-        put(dest, address, nbytes, pe)
+        put(dest, span.address, span.nbytes, pe)
 
-    def get(self, dest, pe, offset=0, nbi=False):
+    def get(self, dest, pe, offset=0, nbi=False, as_bytes=False):
         """Fills local `dest` from this buffer on PE pe, from byte offset
-        `offset` (rocshmem_getmem / _nbi)."""
+        `offset` (rocshmem_getmem / _nbi); element types as for put."""
         span = local_span(dest, writable=True)
-        address, nbytes, _ = span
-        source = self._remote("get", span, offset)
+        source = self._remote("get", span, offset, as_bytes)
         get = _native.rocshmem_getmem_nbi if nbi else _native.rocshmem_getmem
-        get(address, source, nbytes, pe)
+        get(span.address, source, span.nbytes, pe)
 
     # ------------------------------------------------------------ exports
     @property
@@ -216,7 +233,7 @@ class SymmetricBuffer(_native._Buffer):
         return self._interface("__cuda_array_interface__")
 
     def _interface(self, protocol):
-        self._require_live()
+        self._export_checked()
         if self._spec.typestr is None:
             raise AttributeError(f"{self.dtype} has no {protocol} type; use DLPack")
         return {"shape": self._shape, "typestr": self._spec.typestr,
@@ -235,7 +252,7 @@ class SymmetricBuffer(_native._Buffer):
         if self.is_device:
             raise TypeError("SymmetricBuffer: GPU memory cannot be viewed by NumPy; use "
                             "torch.as_tensor / DLPack, or get() it into host memory")
-        import numpy
+        numpy = _loader.dependency("numpy", "numpy.asarray(SymmetricBuffer)")
         view = numpy.asarray(memoryview(self))
         if dtype is not None:
             view = view.astype(dtype, copy=bool(copy))

@@ -51,3 +51,25 @@ def lookup(dtype):
     except KeyError:
         raise TypeError(f"unsupported element type {dtype!r} (known: "
                         f"{', '.join(t.name for t in _TABLE)})") from None
+
+
+# Buffer-protocol formats (struct syntax, native sizes) by kind of element.
+_FORMAT_KINDS = {**dict.fromkeys("bhilqn", "int"), **dict.fromkeys("BHILQN", "uint"),
+                 **dict.fromkeys("efd", "float"), "?": "bool", "Zf": "complex64",
+                 "Zd": "complex128"}
+
+
+def from_format(format):
+    """The DType of a buffer-protocol format ("i", "<d", "Zf" ...), or None
+    for plain bytes ("B", "c": bytes, bytearray, memoryview.cast("B")),
+    which carry no element type."""
+    import struct
+    code = format.lstrip("@=<>!")
+    if code in ("B", "c"):
+        return None
+    kind = _FORMAT_KINDS.get(code)
+    if kind is None:
+        raise TypeError(f"unsupported buffer format {format!r}")
+    if kind in ("bool", "complex64", "complex128"):
+        return _BY_NAME[kind]
+    return _BY_NAME[f"{kind}{8 * struct.calcsize(code)}"]

@@ -4,7 +4,7 @@ and at interpreter exit."""
 import atexit
 import sys
 
-from . import _rocshmem4py as _native
+from . import _loader, _rocshmem4py as _native
 from . import teams
 
 
@@ -18,7 +18,7 @@ def init_with_mpi(comm=None):
     its ranks become the PEs.  COMM_WORLD (or a congruent copy) starts the
     library's MPI bootstrap; another communicator broadcasts a unique ID over
     it and starts the unique-ID bootstrap (rocshmem_init_attr)."""
-    from mpi4py import MPI
+    MPI = _loader.dependency("mpi4py.MPI", "init_with_mpi")
     world = MPI.COMM_WORLD
     if comm is None or MPI.Comm.Compare(comm, world) in (MPI.IDENT, MPI.CONGRUENT):
         _native.rocshmem_init()
@@ -40,7 +40,7 @@ def init_rocshmem_by_uniqueid(group=None):
     """Collective over a torch.distributed process group (default: the whole
     world): its rank 0 makes a unique ID, broadcasts it over the group, and
     every member starts rocshmem with it (no MPI involved)."""
-    import torch.distributed as dist
+    dist = _loader.dependency("torch.distributed", "the torch.distributed launch")
     rank, size = dist.get_rank(group), dist.get_world_size(group)
     box = [_native.rocshmem_get_uniqueid() if rank == 0 else None]
     dist.broadcast_object_list(box, src=_group_root(dist, group), group=group)
@@ -53,7 +53,7 @@ def init_with_torch(group=None, backend=None):
     refuses several ranks on one GPU), then init_rocshmem_by_uniqueid(group).
     Under mpirun, RANK/WORLD_SIZE/LOCAL_RANK come from OMPI_COMM_WORLD_*;
     MASTER_ADDR/MASTER_PORT must be set as for any torch.distributed job."""
-    import torch.distributed as dist
+    dist = _loader.dependency("torch.distributed", "the torch.distributed launch")
     if not dist.is_initialized():
         dist.init_process_group(backend=backend or "gloo")
     init_rocshmem_by_uniqueid(group)

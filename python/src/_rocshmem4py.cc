@@ -12,4 +12,5 @@ PYBIND11_MODULE(_rocshmem4py, m) {
   rocshmem4py::bind_rma(m);
   rocshmem4py::bind_amo(m);
   rocshmem4py::bind_stream(m);
+  rocshmem4py::bind_coll(m);
 }

@@ -8,8 +8,22 @@
  *
  * The buffer protocol is our own slot rather than pybind11's def_buffer:
  * pybind11 2.10 cannot refuse an export (an exception thrown there ends
- * the process), and refusing is the point for freed or GPU memory. */
+ * the process), and refusing is the point for freed or GPU memory.
+ *
+ * Views made before finalize outlive it: every export (a NumPy array, a
+ * memoryview, a DLPack tensor) holds its _Buffer, and at finalize the host
+ * memory of every _Buffer still alive is copied and mapped again, privately,
+ * at the same address, until the last _Buffer over it is gone.  So a view
+ * read after finalize shows the data as finalize left it, and writes to it
+ * reach nobody, instead of faulting on a heap that is no longer mapped. */
 #include <pybind11/stl.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <cstring>
+#include <memory>
 
 #include "module.h"
 
@@ -17,7 +31,37 @@ namespace rocshmem4py {
 
 namespace {
 
+/* Pages mapped again after finalize; unmapped with the last view over them. */
+struct Retained {
+  uintptr_t start = 0;
+  size_t length = 0;
+  ~Retained() { munmap(reinterpret_cast<void *>(start), length); }
+};
+
+/* The memory of a _Buffer (shared by its copies), and the pages that keep
+ * it mapped after finalize. */
+struct Extent {
+  uintptr_t ptr = 0;
+  size_t nbytes = 0;
+  bool exported = false; /* only exported memory can be reached after finalize */
+  std::shared_ptr<Retained> retained;
+};
+std::vector<std::weak_ptr<Extent>> g_extents; /* of host memory; the GIL guards it */
+
+std::shared_ptr<Extent> track_host_memory(uintptr_t ptr, size_t nbytes) {
+  auto extent = std::make_shared<Extent>();
+  extent->ptr = ptr;
+  extent->nbytes = nbytes;
+  g_extents.erase(std::remove_if(g_extents.begin(), g_extents.end(),
+                                 [](const std::weak_ptr<Extent> &e) { return e.expired(); }),
+                  g_extents.end());
+  g_extents.push_back(extent);
+  return extent;
+}
+
 struct BufferView {
+  std::shared_ptr<Extent> extent; /* host memory only */
+
   uintptr_t ptr = 0;
   size_t nbytes = 0;
   uintptr_t block = 0; /* the local block this memory is (or is a peer's copy of) */
@@ -36,6 +80,11 @@ struct BufferView {
     if (!live())
       throw py::buffer_error(std::string(what) +
                              ": the symmetric block was freed (or rocshmem finalized)");
+  }
+  /* Before handing out the address to a consumer that keeps it. */
+  void export_checked(const char *what) const {
+    require_live(what);
+    if (extent) extent->exported = true;
   }
 };
 
@@ -56,8 +105,64 @@ BufferView make_view(uintptr_t ptr, size_t nbytes, uintptr_t block) {
   v.device = b->gpu ? gpu_device_of(b->start) : -1;
   v.shape = {static_cast<py::ssize_t>(nbytes)};
   v.strides = {1};
+  if (!v.gpu) v.extent = track_host_memory(ptr, nbytes);
   return v;
 }
+
+/* The page-aligned ranges of the host memory of the _Buffers alive, merged,
+ * with their contents, between the two halves of finalize. */
+struct Snapshot {
+  uintptr_t start, end;
+  std::vector<char> bytes;
+};
+std::vector<Snapshot> g_snapshots;
+
+}  // namespace
+
+void views_before_finalize() {
+  const uintptr_t page = static_cast<uintptr_t>(sysconf(_SC_PAGESIZE));
+  std::vector<std::pair<uintptr_t, uintptr_t>> ranges;
+  for (const auto &weak : g_extents)
+    if (auto e = weak.lock(); e && e->exported && !e->retained && e->nbytes)
+      ranges.emplace_back(e->ptr / page * page, (e->ptr + e->nbytes + page - 1) / page * page);
+  std::sort(ranges.begin(), ranges.end());
+  g_snapshots.clear();
+  for (const auto &[start, end] : ranges) {
+    if (!g_snapshots.empty() && start <= g_snapshots.back().end)
+      g_snapshots.back().end = std::max(g_snapshots.back().end, end);
+    else
+      g_snapshots.push_back(Snapshot{start, end, {}});
+  }
+  for (Snapshot &s : g_snapshots)
+    s.bytes.assign(reinterpret_cast<const char *>(s.start), reinterpret_cast<const char *>(s.end));
+}
+
+void views_after_finalize() {
+  for (Snapshot &s : g_snapshots) {
+    const size_t length = s.end - s.start;
+    void *want = reinterpret_cast<void *>(s.start);
+    /* Only where finalize unmapped the memory: pages still mapped (not part
+     * of the heap, or kept by the library) still hold the data. */
+    void *got = mmap(want, length, PROT_READ | PROT_WRITE,
+                     MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED_NOREPLACE, -1, 0);
+    if (got == MAP_FAILED) continue;
+    if (got != want) { /* a kernel without MAP_FIXED_NOREPLACE treats it as a hint */
+      munmap(got, length);
+      continue;
+    }
+    std::memcpy(want, s.bytes.data(), length);
+    auto retained = std::make_shared<Retained>();
+    retained->start = s.start;
+    retained->length = length;
+    for (const auto &weak : g_extents)
+      if (auto e = weak.lock(); e && !e->retained && e->ptr >= s.start && e->ptr < s.end)
+        e->retained = retained;
+  }
+  g_snapshots.clear();
+}
+
+namespace {
+
 
 std::vector<py::ssize_t> c_strides(const std::vector<py::ssize_t> &shape, py::ssize_t unit) {
   std::vector<py::ssize_t> strides(shape.size());
@@ -107,6 +212,7 @@ int get_host_buffer(PyObject *obj, Py_buffer *view, int flags) {
   const bool nd = (flags & PyBUF_ND) == PyBUF_ND;
   py::ssize_t len = static_cast<py::ssize_t>(v.itemsize);
   for (py::ssize_t extent : v.shape) len *= extent;
+  if (v.extent) v.extent->exported = true;
   view->buf = reinterpret_cast<void *>(v.ptr);
   view->obj = obj;
   Py_INCREF(obj);
@@ -180,7 +286,7 @@ void capsule_destructor(PyObject *capsule) {
 py::object dlpack_capsule(const py::object &self, int code, int bits, int device_type,
                           int device_id) {
   BufferView &v = self.cast<BufferView &>();
-  v.require_live("SymmetricBuffer.__dlpack__");
+  v.export_checked("SymmetricBuffer.__dlpack__");
   auto *e = new Export;
   e->shape.assign(v.shape.begin(), v.shape.end());
   for (py::ssize_t s : v.strides) e->strides.push_back(s / static_cast<py::ssize_t>(v.itemsize));
@@ -239,6 +345,7 @@ void bind_buffer(py::module_ &m) {
       .def_property_readonly("live", &BufferView::live)
       .def("_set_layout", &set_layout, py::arg("format"), py::arg("itemsize"), py::arg("shape"))
       .def("_require_live", [](const BufferView &v) { v.require_live("SymmetricBuffer"); })
+      .def("_export_checked", [](const BufferView &v) { v.export_checked("SymmetricBuffer"); })
       .def("_host_export", [](py::object self) { return HostExport{self}; })
       .def("_dlpack", &dlpack_capsule, py::arg("code"), py::arg("bits"), py::arg("device_type"),
            py::arg("device_id"));

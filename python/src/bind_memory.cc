@@ -9,19 +9,66 @@ namespace rocshmem4py {
 
 namespace {
 
+/* librocshmem's hook for bindings (src/core/log.h): while a buffer is set,
+ * the calling thread's reported errors go there instead of stderr.  Looked
+ * up at run time, so that the module also loads against a library that
+ * predates it (which then prints its messages). */
+using CaptureErrors = void (*)(char *buffer, size_t size);
+CaptureErrors capture_errors() {
+  static const auto hook =
+      reinterpret_cast<CaptureErrors>(library_symbol("rocshmem_internal_capture_errors"));
+  return hook;
+}
+
 /* The C allocators are collective (they end in a barrier); NULL means the
- * C library refused (it printed why) or size 0, and is returned as 0. */
+ * C library refused or size 0.  With `why` the library's message goes there
+ * instead of stderr; without it the library prints it, as the C calls do. */
 template <class Alloc>
-uintptr_t allocate(const char *call, Alloc alloc) {
+uintptr_t allocate(const char *call, Alloc alloc, std::string *why = nullptr) {
   require_init(call);
   void *p;
   size_t size;
+  char message[512] = "";
+  const CaptureErrors capture = why ? capture_errors() : nullptr;
   {
     py::gil_scoped_release nogil;
+    if (capture) capture(message, sizeof message);
     p = alloc(&size);
+    if (capture) capture(nullptr, 0);
   }
   const auto address = reinterpret_cast<uintptr_t>(p);
   if (p) blocks_add(address, size, heap_is_gpu());
+  if (why) *why = message;
+  return address;
+}
+
+/* SymmetricBuffer's allocation: rocshmem_align (alignment > 0),
+ * rocshmem_calloc (zero) or rocshmem_malloc of count * itemsize bytes;
+ * a refusal raises MemoryError with the library's own message, which is
+ * then not printed. */
+uintptr_t symmetric_alloc(size_t count, size_t itemsize, bool zero, size_t alignment) {
+  std::string why;
+  uintptr_t address;
+  if (alignment)
+    address = allocate("rocshmem_align", [=](size_t *n) {
+      *n = count * itemsize;
+      return rocshmem_align(alignment, *n);
+    }, &why);
+  else if (zero)
+    address = allocate("rocshmem_calloc", [=](size_t *n) {
+      *n = count * itemsize;
+      return rocshmem_calloc(count, itemsize);
+    }, &why);
+  else
+    address = allocate("rocshmem_malloc", [=](size_t *n) {
+      *n = count * itemsize;
+      return rocshmem_malloc(*n);
+    }, &why);
+  if (!address) {
+    if (why.empty()) why = "rocshmem could not allocate " + std::to_string(count * itemsize) + " bytes";
+    PyErr_SetString(PyExc_MemoryError, why.c_str());
+    throw py::error_already_set();
+  }
   return address;
 }
 
@@ -47,15 +94,17 @@ uintptr_t peer_address(uintptr_t dest, int pe) {
   return reinterpret_cast<uintptr_t>(rocshmem_ptr(reinterpret_cast<const void *>(dest), pe));
 }
 
-/* The address and length of an object's contiguous buffer (bytes,
- * bytearray, memoryview, array.array, a NumPy array ...).  The caller keeps
- * the object alive while it uses the address. */
+/* The address, length and element format (struct syntax) of an object's
+ * contiguous buffer (bytes, bytearray, memoryview, array.array, a NumPy
+ * array ...).  The caller keeps the object alive while it uses the
+ * address. */
 py::tuple buffer_address(const py::object &obj, bool writable) {
   Py_buffer view;
-  const int flags = PyBUF_C_CONTIGUOUS | (writable ? PyBUF_WRITABLE : 0);
+  const int flags = PyBUF_C_CONTIGUOUS | PyBUF_FORMAT | (writable ? PyBUF_WRITABLE : 0);
   if (PyObject_GetBuffer(obj.ptr(), &view, flags) != 0) throw py::error_already_set();
   py::tuple result = py::make_tuple(reinterpret_cast<uintptr_t>(view.buf),
-                                    static_cast<size_t>(view.len));
+                                    static_cast<size_t>(view.len),
+                                    std::string(view.format ? view.format : "B"));
   PyBuffer_Release(&view);
   return result;
 }
@@ -71,13 +120,29 @@ py::object block_info(uintptr_t address) {
 void memory_after_init() {
   if (heap_anchor()) return; /* a repeated init: the C call ignored it */
   /* Every PE runs this right after the collective init, so the anchor has
-   * the same offset in every heap. */
+   * the same offset in every heap.  It is also collect's exchange area: one
+   * count per PE after this PE's own (see collect_counts). */
   void *anchor;
+  const size_t words = 1 + static_cast<size_t>(rocshmem_n_pes());
   {
     py::gil_scoped_release nogil;
-    anchor = rocshmem_malloc(1);
+    anchor = rocshmem_malloc(words * sizeof(uint64_t));
   }
   set_heap_anchor(reinterpret_cast<uintptr_t>(anchor));
+}
+
+std::vector<uint64_t> collect_counts(rocshmem_team_t team, uint64_t mine) {
+  auto *area = reinterpret_cast<uint64_t *>(heap_anchor());
+  if (!area) runtime_error("collect", "rocshmem was initialized outside rocshmem4py");
+  const int members = rocshmem_team_n_pes(team);
+  if (heap_is_gpu())
+    runtime_error("collect", "the host collectives need a host heap (this job's is on the GPU)");
+  area[0] = mine;
+  {
+    py::gil_scoped_release nogil;
+    rocshmem_fcollectmem(team, area + 1, area, sizeof(uint64_t));
+  }
+  return std::vector<uint64_t>(area + 1, area + 1 + members);
 }
 
 void bind_memory(py::module_ &m) {
@@ -139,6 +204,9 @@ void bind_memory(py::module_ &m) {
     return static_cast<int>(ROCSHMEM_SUCCESS);
   });
 
+  m.def("_symmetric_alloc", &symmetric_alloc, py::arg("count"), py::arg("itemsize"),
+        py::arg("zero") = false, py::arg("alignment") = 0,
+        "Collective: a block for SymmetricBuffer; MemoryError with the library's message.");
   m.def("_heap_anchor", [] {
     require_init("get_heap_bases");
     if (!heap_anchor())

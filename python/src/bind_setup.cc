@@ -50,10 +50,12 @@ py::bytes get_uniqueid() {
 
 void finalize() {
   if (!initialized()) return; /* as the C call: nothing to do */
+  views_before_finalize();
   {
     py::gil_scoped_release nogil;
     rocshmem_finalize();
   }
+  views_after_finalize();
   forget_runtime_objects();
 }
 

@@ -79,6 +79,9 @@ bool heap_is_gpu();
  * PE's heap is mapped here.  0 until then. */
 void memory_after_init();
 uintptr_t heap_anchor();
+/* Collective over team: every member's `mine` (collect's byte counts),
+ * exchanged through the heap anchor's area. */
+std::vector<uint64_t> collect_counts(rocshmem_team_t team, uint64_t mine);
 void set_heap_anchor(uintptr_t anchor);
 
 /* ---------------------------------------------------------------- registered local buffers
@@ -100,6 +103,10 @@ std::vector<long> teams_live(); /* sorted: creation order */
 
 /* Finalize drops the heap, every team and every registration with it. */
 void forget_runtime_objects();
+/* Around rocshmem_finalize: the host memory that _Buffer objects still
+ * alive view is copied before and mapped again after (bind_buffer.cc). */
+void views_before_finalize();
+void views_after_finalize();
 
 /* ---------------------------------------------------------------- GPU runtime (gpu_runtime.cc) */
 /* A symbol of librocshmem (or of the libraries it links), null if absent. */
@@ -122,6 +129,7 @@ void bind_buffer(py::module_ &m);
 void bind_rma(py::module_ &m);
 void bind_amo(py::module_ &m);
 void bind_stream(py::module_ &m);
+void bind_coll(py::module_ &m);
 
 }  // namespace rocshmem4py
 

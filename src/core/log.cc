@@ -12,6 +12,9 @@ int g_log_level = LOG_WARN;
 
 namespace {
 
+thread_local char *t_capture = nullptr;
+thread_local size_t t_capture_size = 0;
+
 const char *level_name(int level) {
   static const char *const names[] = {"ERROR", "WARN", "INFO", "DEBUG", "TRACE"};
   return level >= 0 && level <= LOG_TRACE ? names[level] : "LOG";
@@ -58,7 +61,13 @@ void log_msg_pe(int pe, int level, const char *fmt, ...) {
 void report_error(const char *call, const char *fmt, ...) {
   va_list ap;
   va_start(ap, fmt);
-  emit(g_runtime.my_pe, "ERROR", call, fmt, ap);
+  if (t_capture) {
+    const int n = std::snprintf(t_capture, t_capture_size, "%s: ", call);
+    if (n >= 0 && static_cast<size_t>(n) < t_capture_size)
+      std::vsnprintf(t_capture + n, t_capture_size - n, fmt, ap);
+  } else {
+    emit(g_runtime.my_pe, "ERROR", call, fmt, ap);
+  }
   va_end(ap);
 }
 
@@ -71,3 +80,9 @@ void fatal(const char *call, const char *fmt, ...) {
 }
 
 }  // namespace rocshmem
+
+extern "C" void rocshmem_internal_capture_errors(char *buffer, size_t size) {
+  rocshmem::t_capture = size ? buffer : nullptr;
+  rocshmem::t_capture_size = size;
+  if (rocshmem::t_capture) rocshmem::t_capture[0] = '\0';
+}

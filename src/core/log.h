@@ -8,6 +8,7 @@
 #define ROCSHMEM_CORE_LOG_H
 
 #include <cstdarg>
+#include <cstddef>
 
 namespace rocshmem {
 
@@ -37,5 +38,12 @@ void log_msg_pe(int pe, int level, const char *fmt, ...) __attribute__((format(p
 void report_error(const char *call, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
 }  // namespace rocshmem
+
+/* For language bindings that turn a call's reported error into an exception
+ * (rocshmem4py): while a buffer is set on the calling thread, report_error
+ * writes "CALL: message" there (truncated to size, NUL-terminated) instead
+ * of printing it, so the error is shown once, as the exception.  NULL stops
+ * capturing.  Errors that end the job are printed as always. */
+extern "C" void rocshmem_internal_capture_errors(char *buffer, size_t size);
 
 #endif

@@ -16,6 +16,7 @@ import pytest
 def pytest_configure(config):
     config.addinivalue_line("markers", "single: runs in one process without a launcher")
     config.addinivalue_line("markers", "gpu: needs a GPU heap (skipped without one)")
+    config.addinivalue_line("markers", "any_pes: also run with 1 and 4 PEs (make check)")
 
 
 def launch_rank():

@@ -6,13 +6,15 @@ TESTS += $(PYTHON_TESTS)
 EXTRA_DIST += $(PYTHON_TESTS) tests/python/README.md tests/python/conftest.py \
 	tests/python/tap_report.py tests/python/api_names.py tests/python/spawn.py \
 	tests/python/programs/before_init.py tests/python/programs/uniqueid_pair.py \
-	tests/python/programs/mpi_exit_paths.py tests/python/programs/torch_dist.py tests/python/run_gpu_python_tests.sh \
+	tests/python/programs/mpi_exit_paths.py tests/python/programs/torch_dist.py \
+	tests/python/programs/views_after_finalize.py tests/python/run_gpu_python_tests.sh \
 	tests/python/test_amo.py tests/python/test_api_names.py tests/python/test_memory.py \
 	tests/python/test_misuse.py tests/python/test_rma.py tests/python/test_setup.py \
 	tests/python/test_teams.py tests/python/test_torch_cpu.py tests/python/test_launch.py \
 	tests/python/test_install.py tests/python/test_examples.py \
 	tests/python/test_gpu_memory.py tests/python/test_gpu_torch.py \
-	tests/python/test_gpu_torchrun.py
+	tests/python/test_gpu_torchrun.py tests/python/test_layout.py tests/python/test_typed.py \
+	tests/python/test_collectives.py tests/python/test_gpu_collectives.py
 if HAVE_PYTHON
 ROCTEST_PYTHON_BUILT = yes
 else

@@ -141,13 +141,13 @@ done
 for pid in "${pids[@]}"; do wait "$pid" || compiled=0; done
 cat "$work"/obj/*.log >"$work/compile.log"
 [ "$compiled" = 1 ] && "${CXX:-c++}" -shared "$work"/obj/*.o -L"$libdir" -Wl,-rpath,"$libdir" \
-  -lrocshmem -o "$pkg/rocshmem4py/_rocshmem4py$suffix" >>"$work/compile.log" 2>&1 || {
+  -lrocshmem -o "$pkg/_rocshmem4py$suffix" >>"$work/compile.log" 2>&1 || {
   tail -n 40 "$work/compile.log" | sed 's/^/# /'
   die "the native module does not compile (log above)"
 }
 say "compiled in $((SECONDS - start)) s"
 export PYTHONPATH=$pkg${pythonpath_extra:+:$pythonpath_extra}
-platform=$("$python" -c 'import rocshmem4py as r; print(r._rocshmem4py._gpu_platform())' 2>&1) ||
+platform=$("$python" -c 'import _rocshmem4py; print(_rocshmem4py._gpu_platform())' 2>&1) ||
   die "the module does not load: $platform"
 require test "$platform" != none "$libdir/librocshmem.so is a CPU-only build (configure --with-cuda)"
 say "rocshmem4py loads; GPU platform of the library: $platform"

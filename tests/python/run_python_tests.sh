@@ -3,6 +3,7 @@
 # per pytest test (tests/python/README.md).
 #  - 2 PEs: mpirun -np 2 PYTHON -m pytest (files not marked `single`; the
 #    GPU files skip without a GPU heap);
+#  - 1 and 4 PEs: the tests marked `any_pes` (the collectives);
 #  - 1 process: PYTHON -m pytest -m single (tests that start their own
 #    processes: unique-ID launch, torchrun, the examples, pip install into a
 #    venv, calls before init).
@@ -77,6 +78,12 @@ if "$python" -c 'import mpi4py' 2>/dev/null; then
   launch mpi-np2 2 mpirun -np 2 sh -c \
     "exec '$python' -m pytest $pytest_args -m 'not single' '$tests' \
        >'$tmp/mpi-np2.rank'\$OMPI_COMM_WORLD_RANK'.out' 2>&1"
+  # The collectives again with 1 and 4 PEs (4 oversubscribe small machines).
+  for np in 1 4; do
+    launch mpi-np$np $np mpirun -np $np sh -c \
+      "exec '$python' -m pytest $pytest_args -m 'any_pes and not single' '$tests' \
+         >'$tmp/mpi-np$np.rank'\$OMPI_COMM_WORLD_RANK'.out' 2>&1"
+  done
 else
   tap_skip "mpi-np2: the 2-PE tests" "mpi4py is missing for $python (Debian: python3-mpi4py)"
 fi

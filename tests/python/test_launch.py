@@ -85,3 +85,9 @@ def test_torchrun_with_init_with_torch():
     pytest.importorskip("torch")
     out = torchrun(program("torch_dist.py"))
     assert out.count("torchrun on cpu OK") + out.count("torchrun on cuda OK") == 2, out
+
+
+def test_views_after_free_and_finalize_do_not_fault():
+    pytest.importorskip("numpy")
+    done = run(mpirun(program("views_after_finalize.py")), timeout=TIMEOUT)
+    assert done.stdout.count("views after finalize OK") == 2, done.stdout

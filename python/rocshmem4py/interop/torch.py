@@ -6,16 +6,23 @@ else on the CPU (the host symmetric heap).  Either way it is a zero-copy
 view of the symmetric block (DLPack), and the block lives as long as the
 tensor does, until free_tensor returns it (collective).
 
-On the GPU, put, get, barrier_all, alltoall and broadcast are enqueued on a
-stream (by default torch's current stream), ordered with the torch work
-around them as torch's own collectives are; wait with stream.synchronize()
-where the host needs the result.  On the CPU they are blocking calls.
-"""
-import torch
+On the GPU, put, get, barrier_all and the collectives (all_reduce,
+reduce_scatter, fcollect, alltoall, broadcast) are enqueued on a stream (by
+default torch's current stream), ordered with the torch work around them as
+torch's own collectives are; wait with stream.synchronize() where the host
+needs the result.  On the CPU they are blocking calls.
 
-from .. import _rocshmem4py as _native
+dst and src have one element type (TypeError naming both otherwise; put and
+get take as_bytes=True to move bytes between types).
+"""
+from .. import _loader, _rocshmem4py as _native
+from .. import collectives
 from ..buffer import SymmetricBuffer, rocshmem_get_heap_bases
-from ..teams import WORLD
+
+torch = _loader.dependency("torch", "rocshmem4py.interop.torch")
+
+# The ops of torch.distributed's all_reduce that rocshmem has.
+ALL_REDUCE_OPS = ("sum", "min", "max", "prod")
 
 _buffers = {}  # tensor.data_ptr() -> the SymmetricBuffer of create_tensor
 
@@ -36,7 +43,14 @@ def _nbytes(tensor, name):
     return tensor.numel() * tensor.element_size()
 
 
-def _same_size(what, dst, src):
+def _same_type(what, dst, src, as_bytes=False):
+    if not as_bytes and dst.dtype != src.dtype:
+        raise TypeError(f"{what}: dst is {dst.dtype}, src {src.dtype}; convert one (.to), "
+                        "or pass as_bytes=True to move the bytes as they are")
+
+
+def _same_size(what, dst, src, as_bytes=False):
+    _same_type(what, dst, src, as_bytes)
     n = _nbytes(dst, "dst")
     if _nbytes(src, "src") != n:
         raise ValueError(f"{what}: dst has {n} bytes, src {_nbytes(src, 'src')}")
@@ -79,8 +93,8 @@ def get_peer_tensor(tensor, pe):
     return torch.from_dlpack(_buffer_of(tensor).peer(pe))
 
 
-def _transfer(call, on_stream, on_host, dst, src, pe, stream):
-    nbytes = _same_size(call, dst, src)
+def _transfer(call, on_stream, on_host, dst, src, pe, stream, as_bytes):
+    nbytes = _same_size(call, dst, src, as_bytes)
     if _on_gpu():
         on_stream(dst.data_ptr(), src.data_ptr(), nbytes, pe, _stream_handle(stream))
     else:
@@ -88,17 +102,17 @@ def _transfer(call, on_stream, on_host, dst, src, pe, stream):
         on_host(dst.data_ptr(), src.data_ptr(), nbytes, pe)
 
 
-def put(dst, src, pe, stream=None):
-    """Copies local tensor src into symmetric tensor dst on PE pe (as many
-    bytes as both have; they must match)."""
+def put(dst, src, pe, stream=None, as_bytes=False):
+    """Copies local tensor src into symmetric tensor dst on PE pe (same
+    dtype and number of bytes)."""
     _transfer("put", _native.rocshmem_putmem_on_stream, _native.rocshmem_putmem,
-              dst, src, pe, stream)
+              dst, src, pe, stream, as_bytes)
 
 
-def get(dst, src, pe, stream=None):
+def get(dst, src, pe, stream=None, as_bytes=False):
     """Copies symmetric tensor src of PE pe into local tensor dst."""
     _transfer("get", _native.rocshmem_getmem_on_stream, _native.rocshmem_getmem,
-              dst, src, pe, stream)
+              dst, src, pe, stream, as_bytes)
 
 
 def barrier_all(stream=None):
@@ -118,44 +132,65 @@ def get_heap_bases():
     return bases
 
 
-def _team_pes(team):
-    n = _native.rocshmem_team_n_pes(team)
-    return n, [_native.rocshmem_team_translate_pe(team, j, WORLD) for j in range(n)]
+def _placement(call, dst, src, stream):
+    """The stream argument of a collective on these tensors: on the GPU heap
+    the given stream (default: torch's current one); on the host none (the
+    call blocks)."""
+    _same_type(call, dst, src)
+    if _on_gpu():
+        return {"stream": _stream_handle(stream)}
+    _host_only(call, dst, src)
+    return {}
 
 
 def alltoall(team, dst, src, stream=None):
     """Collective over team (n members): block j of member i's src lands as
     block i of member j's dst; blocks are 1/n of the tensors' bytes."""
-    nbytes = _same_size("alltoall", dst, src)
-    n = _native.rocshmem_team_n_pes(team)
-    if n < 1 or nbytes % n:
-        raise ValueError(f"alltoall: {nbytes} bytes do not split into {n} equal blocks")
-    block = nbytes // n
-    if _on_gpu():
-        _native.rocshmem_alltoallmem_on_stream(team, dst.data_ptr(), src.data_ptr(), block,
-                                               _stream_handle(stream))
-        return
-    _host_only("alltoall", dst, src)
-    n, world_pes = _team_pes(team)
-    me = _native.rocshmem_team_my_pe(team)
-    _native.rocshmem_barrier(team)  # every member's dst is free to be written
-    for j, pe in enumerate(world_pes):
-        _native.rocshmem_putmem(dst.data_ptr() + me * block, src.data_ptr() + j * block, block, pe)
-    _native.rocshmem_barrier(team)  # and now complete everywhere
+    _same_size("alltoall", dst, src)
+    collectives.alltoall(dst, src, team, **_placement("alltoall", dst, src, stream))
 
 
 def broadcast(team, dst, src, pe_root, stream=None):
     """Collective over team: every member's dst becomes member pe_root's src
     (pe_root numbered in the team)."""
-    nbytes = _same_size("broadcast", dst, src)
-    if _on_gpu():
-        _native.rocshmem_broadcastmem_on_stream(team, dst.data_ptr(), src.data_ptr(), nbytes,
-                                                pe_root, _stream_handle(stream))
-        return
-    _host_only("broadcast", dst, src)
-    n, world_pes = _team_pes(team)
+    _same_size("broadcast", dst, src)
+    n = _native.rocshmem_team_n_pes(team)
     if not 0 <= pe_root < n:
         raise ValueError(f"broadcast: pe_root = {pe_root} is out of range [0, {n}) of the team")
-    _native.rocshmem_barrier(team)  # the root's src is ready
-    _native.rocshmem_getmem(dst.data_ptr(), src.data_ptr(), nbytes, world_pes[pe_root])
-    _native.rocshmem_barrier(team)  # nobody reads src any more
+    collectives.broadcast(dst, src, pe_root, team, **_placement("broadcast", dst, src, stream))
+
+
+def _op(call, op):
+    if op not in ALL_REDUCE_OPS:
+        raise ValueError(f"{call}: op = {op!r} is not one of {', '.join(ALL_REDUCE_OPS)}")
+    return op
+
+
+def all_reduce(team, dst, src, op="sum", stream=None):
+    """Collective over team: every member's dst = op ("sum", "min", "max",
+    "prod") over the members' src, element by element (one dtype and size;
+    dst may be src)."""
+    _same_size("all_reduce", dst, src)
+    op = _op("all_reduce", op)
+    collectives.reduce(dst, src, op, team, **_placement("all_reduce", dst, src, stream))
+
+
+def reduce_scatter(team, dst, src, op="sum", stream=None):
+    """Collective over team (n members): src holds n blocks of dst's size;
+    member i's dst = op over the members' block i."""
+    n = _native.rocshmem_team_n_pes(team)
+    if src.numel() != n * dst.numel():
+        raise ValueError(f"reduce_scatter: src has {src.numel()} elements, not {n} blocks of "
+                         f"dst's {dst.numel()}")
+    op = _op("reduce_scatter", op)
+    collectives.reduce_scatter(dst, src, op, team, **_placement("reduce_scatter", dst, src, stream))
+
+
+def fcollect(team, dst, src, stream=None):
+    """All-gather, collective over team (n members): dst = the members'
+    src, one after the other in team order (dst has n times src's size)."""
+    n = _native.rocshmem_team_n_pes(team)
+    if dst.numel() != n * src.numel():
+        raise ValueError(f"fcollect: dst has {dst.numel()} elements, not {n} times src's "
+                         f"{src.numel()}")
+    collectives.fcollect(dst, src, team, **_placement("fcollect", dst, src, stream))
