@@ -445,3 +445,8 @@ INSTALL_TESTS = \
 TESTS += $(INSTALL_TESTS)
 EXTRA_DIST += $(INSTALL_TESTS) tests/install/common.sh \
 	tests/install/shmem_routines.txt bench/shmem_bench.c
+
+# The source tree itself: no file names a directory of a development machine
+# (scripts/check-paths.sh, also run by hand), checked against a planted one.
+TESTS += tests/tree/paths.sh
+EXTRA_DIST += tests/tree/paths.sh scripts/check-paths.sh
