@@ -123,7 +123,7 @@ background_result() { # NAME: its status (empty when it did not run)
 # suites (about 6000 cases; SANITIZE_TESTS=all for the whole functional
 # suite); under TSan the threaded programs and the paths with a library
 # thread (UCX progress thread, unique-id watchdog).  The ASan+UBSan pass is
-# on by default, so CI runs it (see docs/ARCHITECTURE.md, "Reliability");
+# on by default, so CI runs it (see docs/internals/RELIABILITY.md);
 # TSan would add as much again, so it is off (TSAN=1).  A pass that does not
 # build counts as one failure; the rest still runs.
 sanitizer_build() { # DIR SANITIZERS
