@@ -57,7 +57,7 @@ __device__ __forceinline__ void stamp_end(Timing *t) { atomicMax(&t->t1, gtime_n
 /* The one-thread latency rows (put_nbi_quiet, get, long_g, int_p_quiet,
  * fetch_add) move their target word over kSpots places kSpotStride apart,
  * operation i using place i % kSpots: one round trip to L2 costs from 0.15
- * to 0.27 us depending on where the line lives (bench/gpu run 15: a
+ * to 0.27 us depending on where the line lives (probes/atomic_latency_probe.cu: a
  * fetch_add at four places 128 KiB apart), so a single target made each run
  * of each side draw one latency at random (fetch_add rounds 0.27-0.41 us).
  * The mean over kSpots places is steady from run to run. */

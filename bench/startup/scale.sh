@@ -1,28 +1,32 @@
 #!/bin/bash
 # How start-up cost grows with the PE count, rocshmem beside Open MPI's OSHMEM:
 #
-#   bench/startup/scale.sh -p PREFIX [-n "2 4 8 16 32"] [-r ROUNDS] [-o DIR]
+#   bench/startup/scale.sh -p PREFIX [-n "2 4 8 16 32"] [-r ROUNDS] [-u TLS] [-o DIR]
 #
 # For each PE count, bench/compare.sh -b barrier runs both libraries A B A B
 # (every shmem_bench run reports the start-up rows: init = time in
 # shmem_init, finalize, init_rss / init_pss = memory shmem_init added to the
 # largest PE), then one table gathers those rows per PE count with medians and
 # ratios: scale.txt (for people) and scale.jsonl (one line per PE count and
-# row).  More PEs than cores are oversubscribed; the table says so.  The
-# model built from these numbers is in docs/PERFORMANCE.md.
+# row).  More PEs than cores are oversubscribed; the table says so.  With
+# -u TLS every PE is its own emulated node (compare.sh -u): ours then starts
+# UCX and makes an endpoint to every other PE, as a job across nodes does.
+# The model built from these numbers is in docs/PERFORMANCE.md.
 set -eu
 here=$(cd "$(dirname "$0")/.." && pwd)
 prefix=${ROCSHMEM_PREFIX:-}
 counts="2 4 8 16 32"
 rounds=3
 outdir=
-while getopts "p:n:r:o:h" opt; do
+ucx=()
+while getopts "p:n:r:u:o:h" opt; do
   case $opt in
     p) prefix=$OPTARG ;;
     n) counts=$OPTARG ;;
     r) rounds=$OPTARG ;;
+    u) ucx=(-u "$OPTARG") ;;
     o) outdir=$OPTARG ;;
-    *) sed -n '2,12p' "$0" | sed 's/^# \{0,1\}//'; [ "$opt" = h ] && exit 0; exit 2 ;;
+    *) sed -n '2,15p' "$0" | sed 's/^# \{0,1\}//'; [ "$opt" = h ] && exit 0; exit 2 ;;
   esac
 done
 [ -n "$prefix" ] || { echo "scale.sh: -p PREFIX (a rocshmem installation) is required" >&2; exit 2; }
@@ -33,7 +37,7 @@ python=${PYTHON:-$(command -v python3)}
 for n in $counts; do
   # One short timed loop per run: the rows of interest are measured once per
   # run, whatever the loop does, so the rounds are their samples.
-  bash "$here/compare.sh" -p "$prefix" -n "$n" -b barrier -r "$rounds" -R 1 -s 0.05 \
+  bash "$here/compare.sh" -p "$prefix" -n "$n" -b barrier -r "$rounds" -R 1 -s 0.05 ${ucx[@]+"${ucx[@]}"} \
     -t "${SCALE_RUN_LIMIT:-300}" -o "$outdir/np$n" >"$outdir/np$n.log" 2>&1 ||
     echo "scale.sh: the $n-PE comparison failed (see $outdir/np$n.log)" >&2
 done

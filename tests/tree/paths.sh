@@ -45,7 +45,7 @@ planted() {
 }
 
 w=work h=home r=root t=tmp
-planted "a checkout of the development machines is flagged" 1 "see /$w/main/PERF.md"
+planted "a checkout of the development machines is flagged" 1 "see /$w/main/notes.md"
 planted "a user's home directory is flagged" 1 "cd /$h/alice/src && make"
 planted "root's home directory behind -I is flagged" 1 "gcc -I/$r/rocshmem/include x.c"
 planted "a fixed scratch build folder is flagged" 1 "ROCSHMEM_PREFIX=/$t/cpu-install bench/compare.sh"
