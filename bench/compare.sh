@@ -240,7 +240,7 @@ fi
 declare -A fails=([ours]=0 [theirs]=0)
 # A run that ends without a result line and not by the time limit (a crash in
 # start-up: Ubuntu's OSHMEM 4.1.6 segfaulted in shmem_init in most rounds on
-# the GPU machine, bench/coll/run3) is started once more in the same round;
+# the GPU machine) is started once more in the same round;
 # the first attempt's stderr is kept as SIDE.rROUND.err1.
 run_side() { # side launcher round
     local side=$1 launcher=$2 round=$3 rc attempt

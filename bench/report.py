@@ -24,11 +24,11 @@ import sys
 # The targets (bench/README.md, "Targets"), as
 # (ratio_max, memcpy_fraction_min).
 STATIC = ("put_static", "get_static", "long_p_static", "long_g_static")
-# PERF.md: fetch_add and add+quiet are listed with put/get (heap <= 0.5x,
+# fetch_add and add+quiet have put/get's targets (heap <= 0.5x,
 # static <= 0.2x), at any PE count like put/get.
 AMO_PERF = ("fadd", "add")
 AMO_PERF_STATIC = ("fadd_static", "add_static")
-# The atomics/sync issue: each AMO/signal/lock op <= 0.5x OSHMEM on 2 PEs.
+# Each other AMO, signal and lock operation: <= 0.5x OSHMEM on 2 PEs.
 SYNC_2PE = ("cswap", "afetch", "cswap_static", "afetch_static",
             "pingpong_sig", "pingpong_p", "pingpong_sig_static",
             "pingpong_p_static", "lock", "lock_static", "lock_cont",
@@ -36,12 +36,12 @@ SYNC_2PE = ("cswap", "afetch", "cswap_static", "afetch_static",
 # One-way latencies: the cache-line hand-off between two cores is their floor.
 ONE_WAY = ("barrier", "pingpong_sig", "pingpong_p", "pingpong_sig_static",
            "pingpong_p_static")
-# 1.x active-set collectives (size = bytes per PE). PERF.md and the
-# collectives issue: small-message latency (8 B) <= 0.5x, 1 MiB <= 1.0x,
+# 1.x active-set collectives (size = bytes per PE): small-message
+# latency (8 B) <= 0.5x, 1 MiB <= 1.0x,
 # 2 and 4 PEs. 4 KiB has no target.
 COLL = ("broadcast64", "collect64", "fcollect64", "alltoall64",
         "alltoalls64", "long_sum_to_all")
-# Start-up rows, printed by every shmem_bench run (PERF.md: init+finalize
+# Start-up rows, printed by every shmem_bench run (target: init+finalize
 # time and memory per PE beyond the heap <= 1.0x OSHMEM); STARTUP_KIB's
 # values are KiB ("KiB" in the JSON line, not "us").
 STARTUP = ("init", "finalize", "init_rss", "init_pss")
@@ -49,8 +49,8 @@ STARTUP_KIB = ("init_rss", "init_pss")
 # Rows whose bandwidth is compared with local memcpy.
 BANDWIDTH = ("put", "get", "put_static", "get_static")
 # Forced-remote (UCX) mode: puts of this size and up are compared with
-# ucx_perftest's ucp_put_bw over the same UCX_TLS (the issue's ceiling:
-# "large put bandwidth over tcp within 80% of ucx_perftest").
+# ucx_perftest's ucp_put_bw over the same UCX_TLS (the ceiling: large put
+# bandwidth over tcp within 80% of ucx_perftest).
 CEILING_BENCH = "ucx_perftest_put_bw"
 CEILING_MIN_SIZE = 1 << 20
 CEILING_TCP_FRAC = 0.8
@@ -60,8 +60,8 @@ def target(bench, size, pes=None, ucx_tls=None):
     """(ratio_max, limit_fraction_min, note) or None.  The fraction is of
     memcpy, or in UCX mode of the ucx_perftest ceiling."""
     if ucx_tls:
-        # PERF.md: the forced-remote path over UCX <= 1.0x OSHMEM with the
-        # same UCX_TLS, for every operation measured that way; issue 5:
+        # The forced-remote path over UCX <= 1.0x OSHMEM with the same
+        # UCX_TLS, for every operation measured that way; and
         # large puts over tcp >= 80% of ucx_perftest's put bandwidth.
         if (bench == "put" and size >= CEILING_MIN_SIZE
                 and "tcp" in ucx_tls.split(",")):

@@ -66,7 +66,7 @@
  *                  them in the barriers
  *   memcpy         local memcpy on PE 0 (physical limit; no SHMEM involved)
  *
- * Start-up rows, printed by every run whatever -b selects (PERF.md: init and
+ * Start-up rows, printed by every run whatever -b selects (target: init and
  * finalize time, memory per PE beyond the heap):
  *   init           time in shmem_init, the longest of any PE (MPI's start-up
  *                  included on both sides: each library starts MPI itself)

@@ -123,7 +123,7 @@ background_result() { # NAME: its status (empty when it did not run)
 # suites (about 6000 cases; SANITIZE_TESTS=all for the whole functional
 # suite); under TSan the threaded programs and the paths with a library
 # thread (UCX progress thread, unique-id watchdog).  The ASan+UBSan pass is
-# on by default, so CI runs it (see docs/ARCHITECTURE.md, "Reliability");
+# on by default, so CI runs it (see docs/internals/RELIABILITY.md);
 # TSan would add as much again, so it is off (TSAN=1).  A pass that does not
 # build counts as one failure; the rest still runs.
 sanitizer_build() { # DIR SANITIZERS
@@ -169,7 +169,18 @@ cuda_check() {
     out=$(ROCSHMEM_DEBUG_LEVEL=2 timeout 120 mpirun -np 2 examples/hello 2>&1) &&
     echo "$out" && echo "$out" | grep -q "Hello from PE 1 of 2" &&
     make install >/dev/null &&
-    install/bin/oshcc "$root/examples/gpu_ring.cu" -o gpu_ring_by_oshcc && test -x gpu_ring_by_oshcc
+    install/bin/oshcc "$root/examples/gpu_ring.cu" -o gpu_ring_by_oshcc && test -x gpu_ring_by_oshcc &&
+    nvlink_register_error_explained
+}
+# oshcc turns nvlink's register-count refusal (a kernel bounded below what a
+# device routine uses, linked without -dlto) into words: a compiler that
+# fails with nvlink's line must leave that line and the explanation.
+nvlink_register_error_explained() {
+  printf '%s\n' '#!/bin/sh' \
+    "echo \"nvlink error   : entry function 'k' with max regcount of 64 calls function 'rocshmem_fcollectmem_wg' with regcount of 116\" >&2" \
+    'exit 255' >fake-nvcc && chmod +x fake-nvcc &&
+    ! ROCSHMEM_GPUCC=./fake-nvcc install/bin/oshcc "$root/examples/gpu_ring.cu" -o x 2>nvlink.err &&
+    grep -q "max regcount of 64" nvlink.err && grep -q "link with -dlto" nvlink.err
 }
 # Debian's hipcc 5.2.3 leaves an empty directory in $TMPDIR for every
 # -fgpu-rdc compile (sync-d56620, ...): give it one inside the build.

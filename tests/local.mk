@@ -452,3 +452,8 @@ EXTRA_DIST += tests/install/fortran_routines.txt tests/functional/fortran/ftap.f
 	tests/functional/fortran/amo.f90 tests/functional/fortran/coll.f90 \
 	tests/functional/fortran/shpalloc.f tests/functional/fortran/mixed.f90 \
 	tests/functional/fortran/mixed_c.c examples/fortran/hello.f90
+
+# The source tree itself: no file names a directory of a development machine
+# (scripts/check-paths.sh, also run by hand), checked against a planted one.
+TESTS += tests/tree/paths.sh
+EXTRA_DIST += tests/tree/paths.sh scripts/check-paths.sh

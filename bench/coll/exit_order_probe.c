@@ -1,6 +1,6 @@
 /* exit_order_probe.c - who leaves shmem_barrier_all first, and how long each
- * PE then spends in the 8-byte collective after it (bench/README.md,
- * "Collectives run 9").
+ * PE then spends in the 8-byte collective after it: OSHMEM lets a broadcast
+ * root out of the barrier first (bench/README.md, "What bounds the misses").
  *
  * shmem_bench's collective rows time each call on its own, with an untimed
  * barrier_all between calls, and report the mean over the PEs.  A PE that

@@ -2,7 +2,7 @@
  * ROCSHMEM_TEAM_WORLD, which OSHMEM lacks (OpenSHMEM 1.4 has no
  * reduce-scatter), so shmem_bench has no row for it: this times our library
  * against itself, e.g. one build against another by swapping
- * librocshmem.so with LD_LIBRARY_PATH (bench/README.md, "Collectives run 8").
+ * librocshmem.so with LD_LIBRARY_PATH.
  *
  *   oshcc -O2 -o reduce_scatter_probe reduce_scatter_probe.c
  *   oshrun -np 2 ./reduce_scatter_probe

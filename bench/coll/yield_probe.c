@@ -3,11 +3,11 @@
  * processes on one CPU takes, and a flat counter barrier of N processes that
  * polls a few times, then yields (the library's waits, sync/wait.h).  With
  * more PEs than cores every PE must run once between two barriers, so the
- * barrier cannot beat the hand-over (bench/README.md, "Collectives run 5").
+ * barrier cannot beat the hand-over (bench/README.md, "What bounds the misses").
  * With -f a waiter sleeps on a futex doorbell of its own instead of
  * yielding, and an arrival rings the doorbell of a sleeping peer: the
  * kernel then runs whoever is ready instead of bouncing between waiters
- * ("Collectives run 6": slower on a 2-CPU VM, where a sleeping CPU's
+ * (3-4x slower on a 2-CPU VM, where a sleeping CPU's
  * wake-up costs more than the bounces).
  *
  *   cc -O2 -o yield_probe yield_probe.c

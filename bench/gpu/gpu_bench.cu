@@ -57,7 +57,7 @@ __device__ __forceinline__ void stamp_end(Timing *t) { atomicMax(&t->t1, gtime_n
 /* The one-thread latency rows (put_nbi_quiet, get, long_g, int_p_quiet,
  * fetch_add) move their target word over kSpots places kSpotStride apart,
  * operation i using place i % kSpots: one round trip to L2 costs from 0.15
- * to 0.27 us depending on where the line lives (bench/gpu run 15: a
+ * to 0.27 us depending on where the line lives (probes/atomic_latency_probe.cu: a
  * fetch_add at four places 128 KiB apart), so a single target made each run
  * of each side draw one latency at random (fetch_add rounds 0.27-0.41 us).
  * The mean over kSpots places is steady from run to run. */
@@ -183,12 +183,19 @@ __device__ __forceinline__ void coll_once(B_team_t team, char *dst, const char *
   }
 }
 
-/* One kernel per collective, with a register cap for 1024 threads: a single
- * kernel switching over all of them needed more registers per thread than a
- * 512-thread block may have (both libraries: "too many resources requested
- * for launch"). */
+/* One kernel per collective, with a register cap for BENCH_COLL_MAX_THREADS
+ * threads: a single kernel switching over all of them needed more registers
+ * per thread than a 512-thread block may have (both libraries: "too many
+ * resources requested for launch").  1024 threads leave 64 registers a
+ * thread, which fits only when the device API is compiled into the kernel
+ * under that cap (-dlto); linked plainly, the library's _wg collectives keep
+ * their own counts (up to 116 on sm_90) and nvlink refuses the bound, so
+ * stage.sh builds with DLTO=0 for 512 threads (128 registers). */
+#ifndef BENCH_COLL_MAX_THREADS
+#define BENCH_COLL_MAX_THREADS 1024
+#endif
 template <int which>
-__global__ void __launch_bounds__(1024) k_coll(B_team_t team, char *dst, const char *src,
+__global__ void __launch_bounds__(BENCH_COLL_MAX_THREADS) k_coll(B_team_t team, char *dst, const char *src,
                                                size_t n, long warm, long iters, Timing *t) {
   for (long i = 0; i < warm; ++i) coll_once<which>(team, dst, src, n);
   __syncthreads();
@@ -348,7 +355,14 @@ int main(int argc, char **argv) {
     if (a == "-r") opt.reps = std::max(1, atoi(val()));
     else if (a == "-T") opt.target_ms = std::max(0.1, atof(val()));
     else if (a == "-b") opt.benches = val();
-    else if (a == "-t") opt.threads = std::max(32, atoi(val()));
+    else if (a == "-t") {
+      opt.threads = std::max(32, atoi(val()));
+      if (opt.threads > BENCH_COLL_MAX_THREADS) {
+        fprintf(stderr, "%s: -t %d: this build's collective kernels take at most %d threads a "
+                "block (BENCH_COLL_MAX_THREADS)\n", argv[0], opt.threads, BENCH_COLL_MAX_THREADS);
+        MPI_Abort(MPI_COMM_WORLD, 1);
+      }
+    }
     else if (a == "-B") opt.blocks = std::max(1, atoi(val()));
     else if (a == "-m") opt.max_iters = std::max(10L, atol(val()));
     else {

@@ -1,6 +1,6 @@
 /*
  * Why is a small device operation slower than NVSHMEM's?  One program that
- * separates the suspects (bench/gpu/README.md, "Probe"):
+ * separates the suspects:
  *   (a) the call: our entry points are out-of-line calls into
  *       librocshmem_device.a (build this same file once normally and once
  *       with device link-time optimization, -dlto: the "api_*" rows of the

@@ -24,11 +24,16 @@ NVCC=${NVCC:-$(command -v nvcc || echo /usr/local/cuda/bin/nvcc)}
 MPICC=${MPICC:-mpicc}
 ARCH=${GPU_ARCH:-"-gencode arch=compute_90,code=sm_90"}
 # Device link-time optimization (the library's documented build line): the
-# device API is inlined into the benchmark's kernels.  DLTO=0 links plainly.
-# The nvcc used needs libnvvm under its nvvm/lib64 for -dlto (NVCC=...).
+# device API is inlined into the benchmark's kernels.  DLTO=0 links plainly,
+# for an nvcc without libnvvm (-dlto needs it under nvvm/lib64; NVCC=...);
+# the collective kernels are then bounded to 512 threads a block, since the
+# library's _wg collectives, linked as machine code, need more registers than
+# a 1024-thread bound leaves (gpu_bench.cu, BENCH_COLL_MAX_THREADS).
 DLTO=${DLTO:-1}
 LTO_CODE=${GPU_LTO_CODE:-"-gencode arch=compute_90,code=lto_90"}
-if [ "$DLTO" = 1 ]; then LINK_DLTO=-dlto; else LINK_DLTO= LTO_CODE=; fi
+if [ "$DLTO" = 1 ]; then LINK_DLTO=-dlto COLL_BOUND=; else
+  LINK_DLTO= LTO_CODE= COLL_BOUND=-DBENCH_COLL_MAX_THREADS=512
+fi
 
 if [ -e "$DEST" ] && [ ! -e "$DEST/.gpu-bench-stage" ]; then
   echo "$0: $DEST exists and was not made by this script: refusing to replace it" >&2
@@ -52,11 +57,11 @@ nvccify() { # compiler-driver flags (mpicc --showme) -> nvcc flags
 }
 
 REV=$(git -C "$REPO" describe --always --dirty 2>/dev/null || echo unknown)
-TMP=$(mktemp -d /tmp/gpu-bench-stage.XXXXXX)
+TMP=$(mktemp -d "${TMPDIR:-/tmp}/gpu-bench-stage.XXXXXX")
 trap 'rm -rf "$TMP"' EXIT
 echo "== nvcc gpu_bench.cu (ours, $REV)"
 # shellcheck disable=SC2046,SC2086
-"$NVCC" -rdc=true $ARCH $LTO_CODE -O2 -std=c++17 -DBENCH_OURS_VERSION="\"$REV\"" \
+"$NVCC" -rdc=true $ARCH $LTO_CODE $COLL_BOUND -O2 -std=c++17 -DBENCH_OURS_VERSION="\"$REV\"" \
   -I"$REPO/include" -I"$BUILD/include" $(nvccify $("$MPICC" --showme:compile)) \
   -c "$HERE/gpu_bench.cu" -o "$TMP/gpu_bench.o"
 # shellcheck disable=SC2046,SC2086

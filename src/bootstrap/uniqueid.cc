@@ -1,5 +1,5 @@
 /* The unique-id bootstrap: PEs find each other over TCP, without MPI or a
- * launcher (docs/ARCHITECTURE.md, "The unique-id bootstrap").
+ * launcher (docs/internals/STARTUP.md, "The unique-id bootstrap").
  *
  *  - rocshmem_get_uniqueid opens the root's listening socket and writes its
  *    address, port and a random session key into the id (uniqueid.h);

@@ -92,7 +92,7 @@ struct State {
    * State is __constant__ in every device image, and a constant-memory load
    * is not ordered behind the caller's previous global atomic or load as the
    * global table's is (measured on H200: a checked, inlined fetch_add loop
-   * 0.27 -> 0.21 us per operation, bench/gpu/README.md "Probe"). */
+   * 0.27 -> 0.21 us per operation, bench/gpu/probe.cu). */
   char *near_heap[kStatePeers];
   uint8_t near_flags[kStatePeers];
 };

@@ -21,7 +21,7 @@ __device__ static void group_sync(int gran) {
  * read before the put brings the line in, so the read after the barrier
  * sees the previous PE's store only if the barrier invalidated the line
  * (its acquire, or the full fence it opens with).  A barrier that never
- * invalidates L1 failed 49 of 50 rounds (bench/gpu run 21); a volatile read
+ * invalidates L1 failed 49 of 50 rounds on an H200; a volatile read
  * goes to L2 and would pass. */
 __global__ void barrier_rounds(int *slot, int rounds, int gran, ull *errors) {
   if (!member(gran)) return;

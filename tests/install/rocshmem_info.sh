@@ -54,8 +54,8 @@ check "the wrappers' variables are in the table, so PEs do not call them unknown
 rows=$(grep -c '^| `' "$tmp/md.out")
 tap_result "$([ "$rows" -eq "$count" ] && echo 0 || echo 1)" \
   "rocshmem_info --env-markdown has one row per variable ($rows of $count)"
-check "README's environment table is rocshmem_info --env-markdown (with 'empty' written out)" \
-  sh -c "sed -n '/^| Variable | Default | Meaning |\$/,/^\$/p' '$srcdir/README.md' | sed '/^\$/d' >'$tmp/readme.md' &&
+check "docs/USER_GUIDE.md's environment table is rocshmem_info --env-markdown (with 'empty' written out)" \
+  sh -c "sed -n '/^| Variable | Default | Meaning |\$/,/^\$/p' '$srcdir/docs/USER_GUIDE.md' | sed '/^\$/d' >'$tmp/readme.md' &&
     diff '$tmp/readme.md' '$tmp/md.out'"
 
 check "rocshmem_info with no option prints everything" \

@@ -1,5 +1,5 @@
 # Sanitizer builds (configure --enable-sanitizers=...) and valgrind
-# (included from Makefile.am; see docs/ARCHITECTURE.md, "Reliability").
+# (included from Makefile.am; see docs/internals/RELIABILITY.md).
 #
 # In a sanitizer build every test runs with the options below.  Open MPI
 # (and UCX, hwloc, PMIx under it) keep allocations until exit by design;
@@ -57,7 +57,7 @@ memcheck: examples/ring
 # only the programs it needs.  Under ASan+UBSan: every functional program on
 # 2 PEs on one node and on two emulated nodes (the UCX path), the stress,
 # fault, other-user, bad-input, singleton and unique-id bootstrap suites, the
-# unit tests; about 6 minutes on 2 cores (docs/ARCHITECTURE.md).
+# unit tests; about 6 minutes on 2 cores (docs/internals/RELIABILITY.md).
 # `make check-sanitize SANITIZE_TESTS='$(SANITIZE_ALL_TESTS)'` runs all of
 # the functional suite.
 # bad_input.sh first: the longest (tests/local.mk, PYTHON_TESTS).

@@ -17,8 +17,7 @@
  *    to the program, and this path relies on it: a member's dest may be
  *    written before that member calls (NVSHMEM's and rocSHMEM's device
  *    fcollect/alltoall behave so too).  The pull path's first sync is what
- *    it saves, a third of a 64 KiB collective's time (bench/gpu/README.md,
- *    tenth run);
+ *    it saves, a third of a 64 KiB collective's time on one H200;
  *  - pull (here), otherwise: every PE reads what it needs from the other
  *    members' buffers and writes only its own memory, between two team
  *    syncs (team.h): the first says every member's source is ready, the
@@ -72,7 +71,7 @@ inline __device__ bool put_fits(const State &s, size_t bytes, int senders) {
  * root stores into the other members' dest (symmetric, as OpenSHMEM
  * requires), its own last, and the team syncs once: across two GPUs over
  * NVLink a 64 KiB broadcast pulled took 1.34x NVSHMEM's time, two syncs and
- * reads across the link (bench/gpu/README.md, run 20). */
+ * reads across the link. */
 template <class G>
 inline __device__ void broadcast(const State &s, const char *call, const Team &t, void *dest,
                                  const void *source, size_t bytes, int root) {

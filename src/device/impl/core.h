@@ -152,7 +152,7 @@ namespace detail {
  * fail_addr: ptxas gives a kernel registers for the deepest chain of calls
  * it may make, and the chain kernel -> translate_failed -> fail_* -> printf
  * took a block-scope put kernel from 48 to 72 registers (one 512-thread
- * block per SM instead of two; bench/gpu run 11). */
+ * block per SM instead of two, on sm_90). */
 inline __device__ __noinline__ void translate_failed(const State &s, const char *call,
                                                     const void *addr, size_t bytes, int pe) {
   const bool first = first_report();
@@ -359,7 +359,7 @@ namespace detail {
  * Not 8 with a predicated last batch: block-scope kernels of the benchmark
  * then needed more registers than a 512-thread launch may have ("too many
  * resources requested for launch"), and large block copies ran at half the
- * speed (bench/gpu/run9). */
+ * speed (measured on an H200). */
 constexpr int kCopyInFlight = 4;
 
 template <class U, class G>

@@ -25,8 +25,7 @@
  * lock is a spinlock: on 2 cores running 2 PEs and their progress threads, a
  * lock holder preempted by the scheduler makes the other thread spin away
  * its time slice; with MULTI, 8-byte operations took 3-20 us to milliseconds
- * here, and those outliers went away with this scheme (bench/README.md, UCX
- * section).  The progress thread stays off the worker entirely while an
+ * here, and those outliers went away with this scheme.  The progress thread stays off the worker entirely while an
  * application thread drives it (progress_loop). */
 #include <sys/epoll.h>
 #include <sys/mman.h>
@@ -151,7 +150,7 @@ void sleep_us(long us) {
  * wake-up preempts a PE that polls: over tcp, 2 PEs, 8-byte put + quiet, get,
  * fetch_add and ping-pong took 6-13% longer with a 1 ms cap than without the
  * thread, 1-8% with 4 ms; 16 and 64 ms were no better than 4
- * (bench/ucx/run2/experiments.txt). */
+ * (measured with bench/compare.sh -u). */
 constexpr long kBackoffMaxUs = 4000;
 
 void progress_loop() {
@@ -508,7 +507,7 @@ void put_signal(const char *call, int pe, const Location &to, uint64_t value) {
      * worker fence would not order it before the store).  Always this way
      * for a direct counter, so its values never arrive out of order.  Over
      * UCX 1.16 sm, a fence and ucp_put_nbx per signal made the 2-PE barrier
-     * 1.37x OSHMEM's (bench/ucx/run10). */
+     * 1.37x OSHMEM's. */
     quiet_locked(call); /* (nothing to do when nothing is in flight) */
     __atomic_store_n(reinterpret_cast<uint64_t *>(d + to.offset), value, __ATOMIC_RELEASE);
     return;
