@@ -21,7 +21,7 @@ program amo
   integer shared
   common /counters/ c4, f4, w4, lock, c8, f8, w8, r4, r8, sw, shared
   integer pwrk(SHMEM_REDUCE_MIN_WRKDATA_SIZE), psync(SHMEM_COLLECT_SYNC_SIZE)
-  common /work/ slot4, slot8, pwrk, psync
+  common /amowork/ slot4, slot8, pwrk, psync
   integer*4 mine4(1)
   integer*8 mine8(1)
   save mine4, mine8
