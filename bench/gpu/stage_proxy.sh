@@ -16,7 +16,7 @@ dest=$2
 NVCC=${NVCC:-$(command -v nvcc || echo /usr/local/cuda/bin/nvcc)}
 MPICC=${MPICC:-mpicc}
 ARCH=${GPU_ARCH:-"-gencode arch=compute_90,code=sm_90"}
-ldd "$build"/.libs/librocshmem.so | grep -q libucp ||
+ldd "$build"/.libs/librocshmem.so | grep libucp >/dev/null ||
   { echo "$0: $build's library has no UCX: the proxy to other nodes needs it" >&2; exit 1; }
 bash "$repo/tests/gpu/stage.sh" "$build" "$dest"
 
