@@ -97,7 +97,9 @@ struct Answers {
 };
 /* The forms above without waiting for the answers (the GPU proxy's): src
  * must stay valid until they have come, unless it is small (up to 4 KiB:
- * copied); requests to one PE are performed there in the order sent. */
+ * copied).  Requests to one PE are performed there in the order sent: they
+ * are eager messages on one endpoint, which UCX sends on its one
+ * active-message lane, and the target's handlers run in arrival order. */
 void gpu_put_start(const char *call, int pe, size_t offset, const void *src, size_t bytes,
                    Answers &a);
 void gpu_get_start(const char *call, int pe, size_t offset, void *dst, size_t bytes, Answers &a);
