@@ -117,11 +117,13 @@ inline __device__ void store_word(uint64_t *p, unsigned data, uint32_t seq) {
 
 /* Line l of an inbox buffer once both its words carry seq; w0 and w1 are
  * first reads of them (issued early, so that a member's reads overlap). */
-/* Waits until word w (first read `seen`) of a message from `pe` carries seq
- * in its upper half; returns it. */
-inline __device__ unsigned long long take_word(const State &s, int pe, const uint64_t *w,
-                                               uint32_t seq, unsigned long long seen) {
-  for (WaitClock clock; static_cast<uint32_t>(seen >> 32) != seq; seen = load_volatile(w)) {
+/* take_word's wait, out of line: the loop, its clock and its report would
+ * otherwise be copied into every instantiation of every collective, whose
+ * words are mostly there at the first read. */
+inline __device__ __noinline__ unsigned long long wait_word(const State &s, int pe,
+                                                            const uint64_t *w, uint32_t seq) {
+  unsigned long long seen;
+  for (WaitClock clock; static_cast<uint32_t>((seen = load_volatile(w)) >> 32) != seq;) {
     ROCSHMEM_SPIN_PAUSE();
     clock.tick(s, [&] {
       /* (the sequence number is the upper half of the little-endian word) */
@@ -130,6 +132,13 @@ inline __device__ unsigned long long take_word(const State &s, int pe, const uin
     });
   }
   return seen;
+}
+
+/* Word w (first read `seen`) of a message from `pe` once it carries seq in
+ * its upper half. */
+inline __device__ unsigned long long take_word(const State &s, int pe, const uint64_t *w,
+                                               uint32_t seq, unsigned long long seen) {
+  return static_cast<uint32_t>(seen >> 32) == seq ? seen : wait_word(s, pe, w, seq);
 }
 
 inline __device__ uint2 take_line(const State &s, int pe, const uint64_t *buf, size_t l,
