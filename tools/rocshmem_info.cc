@@ -14,6 +14,7 @@
 
 #include "build_config.h"
 #include "core/config.h"
+#include "transport/network.h"
 #include "rocshmem/rocshmem.h"
 
 namespace {
@@ -111,6 +112,14 @@ void print_build(const Printer &p) {
 #else
   p.fact("build:gpu", "GPU platform",
          "none (configure --with-cuda or --with-hip for the device API)");
+#endif
+#if defined(ROCSHMEM_HAVE_GPU) && defined(ROCSHMEM_HAVE_UCX)
+  p.fact("build:gpu_other_nodes", "device RMA/AMO on other nodes' GPU heaps",
+         std::string("GPU proxy thread -> UCX active messages -> the target PE copies into its "
+                     "GPU (staged through pinned host memory, 256 KiB chunks pipelined); this "
+                     "UCX ") + (rocshmem::net::gpu_memory_known()
+                                    ? "lists GPU memory (not used: the staged path still runs)"
+                                    : "lists no CUDA/ROCm memory"));
 #endif
   p.fact("build:bootstraps", "bootstraps", "mpi, uniqueid (TCP), singleton");
   p.fact("build:configure", "configure arguments", ROCSHMEM_CONFIGURE_ARGS);

@@ -210,17 +210,8 @@ fi
 
 # ---------------------------------------------------------------- NVSHMEM build (background)
 NV_EXE=$WORK/gpu_bench_nvshmem
-nvccify() { # compiler-driver flags (mpicc --showme) -> nvcc flags
-  local f out=()
-  for f in "$@"; do
-    case "$f" in
-      -I*|-L*|-l*|-D*) out+=("$f") ;;
-      -Wl,*) for w in $(echo "${f#-Wl,}" | tr , ' '); do out+=(-Xlinker "$w"); done ;;
-      *) out+=(-Xcompiler "$f") ;;
-    esac
-  done
-  echo "${out[@]}"
-}
+# shellcheck source=bench/gpu/nvccify.sh
+. "$REPO/bench/gpu/nvccify.sh"
 build_nvshmem() {
   if [ ! -f "$NVH/include/nvshmem.h" ]; then
     local alt

@@ -44,17 +44,8 @@ echo "== make librocshmem.la librocshmem_device.a in $BUILD"
 make -C "$BUILD" -j"$(nproc)" librocshmem.la librocshmem_device.a >/dev/null
 [ -f "$BUILD/librocshmem_device.a" ] && ls "$BUILD"/.libs/librocshmem.so* >/dev/null
 
-nvccify() { # compiler-driver flags (mpicc --showme) -> nvcc flags
-  local f out=()
-  for f in "$@"; do
-    case "$f" in
-      -I*|-L*|-l*|-D*) out+=("$f") ;;
-      -Wl,*) for w in $(echo "${f#-Wl,}" | tr , ' '); do out+=(-Xlinker "$w"); done ;;
-      *) out+=(-Xcompiler "$f") ;;
-    esac
-  done
-  echo "${out[@]}"
-}
+# shellcheck source=bench/gpu/nvccify.sh
+. "$HERE/nvccify.sh"
 
 REV=$(git -C "$REPO" describe --always --dirty 2>/dev/null || echo unknown)
 TMP=$(mktemp -d "${TMPDIR:-/tmp}/gpu-bench-stage.XXXXXX")

@@ -81,6 +81,13 @@ typedef void *hipDeviceptr_t;
 #define hipHostGetDevicePointer cudaHostGetDevicePointer
 #define hipHostFree cudaFreeHost
 #define hipMemsetAsync cudaMemsetAsync
+#define hipEventCreateWithFlags cudaEventCreateWithFlags
+#define hipEventDisableTiming cudaEventDisableTiming
+#define hipEventDestroy cudaEventDestroy
+#define hipEventRecord cudaEventRecord
+#define hipEventQuery cudaEventQuery
+#define hipEventSynchronize cudaEventSynchronize
+#define hipErrorNotReady cudaErrorNotReady
 #define hipLaunchKernelGGL(K, GRID, BLOCK, SHMEM, STREAM, ...) \
   K<<<(GRID), (BLOCK), (SHMEM), (STREAM)>>>(__VA_ARGS__)
 
@@ -153,6 +160,22 @@ typedef void *hipDeviceptr_t;
  * _system twins system scope; both exist for unsigned int and unsigned long
  * long, the only operand types the device library uses. */
 #define ROCSHMEM_ATOMIC_SYS(op) op##_system
+
+/* ROCSHMEM_WALL_CLOCK(): a 64-bit clock that runs at a fixed rate whatever
+ * the SM's clock speed and reads the same on every SM, for the time limits
+ * of device waits: %globaltimer (nanoseconds) on NVIDIA, the constant-rate
+ * wall clock (s_memrealtime) on AMD, whose rate the host reads from
+ * hipDeviceAttributeWallClockRate. */
+#ifdef ROCSHMEM_GPU_IS_CUDA
+static __device__ __forceinline__ unsigned long long rocshmem_globaltimer() {
+  unsigned long long t;
+  asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(t));
+  return t;
+}
+#define ROCSHMEM_WALL_CLOCK() rocshmem_globaltimer()
+#else
+#define ROCSHMEM_WALL_CLOCK() wall_clock64()
+#endif
 #endif /* device compiler */
 
 #endif /* ROCSHMEM_GPU_PLATFORM_H */

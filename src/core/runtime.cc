@@ -34,6 +34,7 @@ void print_banner(const Runtime &rt) {
                ROCSHMEM_VENDOR_STRING, ROCSHMEM_SPEC_MAJOR, ROCSHMEM_SPEC_MINOR, rt.n_pes,
                rt.n_pes == 1 ? "" : "s", rt.topo.n_nodes, rt.topo.n_nodes == 1 ? "" : "s",
                rt.boot->name());
+  if (rt.cfg.info && gpu::compiled_in()) std::fprintf(stdout, "%s\n", gpu::describe().c_str());
   if (rt.cfg.info) {
     std::fprintf(stdout, "Environment variables this job reads (* set; rocshmem_info --env "
                  "explains each):\n");

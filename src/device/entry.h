@@ -224,7 +224,7 @@ ROCSHMEM_DEVICE_BITWISE_ENTRIES(xor, AmoOp::FETCH_XOR)
 template <class T>
 __device__ void wait_until(const char *call, T *ivar, int cmp, T value) {
   check_cmp(call, cmp);
-  device::wait_until(state(), ivar, cmp, value);
+  device::wait_until(state(), call, ivar, cmp, value);
 }
 template <class T>
 __device__ int test(const char *call, T *ivar, int cmp, T value) {
@@ -240,17 +240,17 @@ __device__ WaitSet<T> make_set(const char *call, T *ivars, size_t nelems, const 
 template <class T>
 __device__ void wait_until_all(const char *call, T *ivars, size_t n, const int *status, int cmp,
                                const T *values, size_t stride) {
-  device::wait_until_all(state(), make_set(call, ivars, n, status, cmp, values, stride));
+  device::wait_until_all(state(), call, make_set(call, ivars, n, status, cmp, values, stride));
 }
 template <class T>
 __device__ size_t wait_until_any(const char *call, T *ivars, size_t n, const int *status,
                                  int cmp, const T *values, size_t stride) {
-  return device::wait_until_any(state(), make_set(call, ivars, n, status, cmp, values, stride));
+  return device::wait_until_any(state(), call, make_set(call, ivars, n, status, cmp, values, stride));
 }
 template <class T>
 __device__ size_t wait_until_some(const char *call, T *ivars, size_t n, size_t *indices,
                                   const int *status, int cmp, const T *values, size_t stride) {
-  return device::wait_until_some(state(), make_set(call, ivars, n, status, cmp, values, stride),
+  return device::wait_until_some(state(), call, make_set(call, ivars, n, status, cmp, values, stride),
                                  indices);
 }
 template <class T>

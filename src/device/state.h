@@ -20,7 +20,7 @@ namespace device {
 
 /* Bumped whenever the layout changes, so a device library and a host
  * library from different builds refuse to work together. */
-constexpr uint32_t kStateVersion = 4;
+constexpr uint32_t kStateVersion = 5;
 
 /* PEs whose peer heap and flags are also kept in the State itself (see
  * State::near_heap). */
@@ -88,6 +88,14 @@ struct State {
    * receives up to this many bytes (and more than the push path takes); 0
    * (off) while any PE of the job uses the GPU proxy. */
   uint64_t coll_put_bytes;
+  /* Device waits' limits (impl/wait.h), in ticks of the GPU's wall clock
+ * (ROCSHMEM_WALL_CLOCK, wall_clock_hz ticks a second): ROCSHMEM_WAIT_TIMEOUT
+ * ends the kernel, ROCSHMEM_WAIT_WARN prints one warning; 0: none.
+ * wait_limits is nonzero when either is set, the one word a wait reads. */
+  uint64_t wait_timeout_ticks;
+  uint64_t wait_warn_ticks;
+  uint64_t wall_clock_hz;
+  int wait_limits;
   /* peer_heap[pe] and peer_flags[pe] for pe < kStatePeers, copied here: the
    * State is __constant__ in every device image, and a constant-memory load
    * is not ordered behind the caller's previous global atomic or load as the

@@ -48,17 +48,25 @@ __device__ void rocshmem_pe_quiet(const int *target_pes, size_t npes) {
 
 __device__ void rocshmem_barrier_all(void) { dev::barrier_all(state()); }
 __device__ void rocshmem_sync_all(void) { dev::sync_all(state()); }
-__device__ void rocshmem_barrier_all_wave(void) { dev::barrier_all<dev::Wave>(state()); }
-__device__ void rocshmem_barrier_all_wg(void) { dev::barrier_all<dev::Workgroup>(state()); }
-__device__ void rocshmem_sync_all_wave(void) { dev::sync_all<dev::Wave>(state()); }
-__device__ void rocshmem_sync_all_wg(void) { dev::sync_all<dev::Workgroup>(state()); }
+__device__ void rocshmem_barrier_all_wave(void) {
+  dev::barrier_all<dev::Wave>(state(), "rocshmem_barrier_all_wave");
+}
+__device__ void rocshmem_barrier_all_wg(void) {
+  dev::barrier_all<dev::Workgroup>(state(), "rocshmem_barrier_all_wg");
+}
+__device__ void rocshmem_sync_all_wave(void) {
+  dev::sync_all<dev::Wave>(state(), "rocshmem_sync_all_wave");
+}
+__device__ void rocshmem_sync_all_wg(void) {
+  dev::sync_all<dev::Workgroup>(state(), "rocshmem_sync_all_wg");
+}
 
 __device__ uint64_t rocshmem_signal_fetch(const uint64_t *sig_addr) {
   return dev::load_volatile(sig_addr);
 }
 __device__ uint64_t rocshmem_signal_wait_until(uint64_t *sig_addr, int cmp, uint64_t cmp_value) {
   dev::entry::check_cmp("rocshmem_signal_wait_until", cmp);
-  return dev::signal_wait_until(state(), sig_addr, cmp, cmp_value);
+  return dev::signal_wait_until(state(), "rocshmem_signal_wait_until", sig_addr, cmp, cmp_value);
 }
 __device__ void rocshmem_signal_add(uint64_t *sig_addr, uint64_t signal, int pe) {
   dev::signal_update(state(), sig_addr, signal, ROCSHMEM_SIGNAL_ADD, pe, "rocshmem_signal_add");

@@ -64,6 +64,8 @@ void serve_put(size_t offset, const void *data, size_t bytes);
 void serve_get(size_t offset, void *data, size_t bytes);
 uint64_t serve_atomic(size_t offset, net::AtomicOp op, uint64_t operand, uint64_t compare,
                       size_t size);
+/* A batch of small puts and AMOs, in order, with one synchronization. */
+void serve_batch(const net::BatchItem *items, size_t n);
 
 /* True while this PE's GPU proxy thread serves kernels (gpu/proxy.h); host
  * quiet then also completes the requests kernels have published

@@ -120,6 +120,24 @@ uint64_t serve_atomic(size_t offset, net::AtomicOp op, uint64_t operand, uint64_
   return atomic_sync(kServiceCall, g_peers.my_pe, offset, op, operand, compare, size);
 }
 
+/* The copies and atomic kernels queue on the library's stream in order, and
+ * one synchronization ends them all (a synchronous copy each cost the
+ * target a bus round trip per item).  A copy from the worker's buffer is
+ * staged by the runtime before the call returns, so the buffer may go. */
+void serve_batch(const net::BatchItem *items, size_t n) {
+  std::lock_guard<std::mutex> lock(g_gpu.mu);
+  for (size_t i = 0; i < n; ++i) {
+    const net::BatchItem &it = items[i];
+    check_served(it.offset, it.size);
+    if (it.is_amo)
+      atomic_on(kServiceCall, g_gpu.stream, g_peers.my_pe, it.offset,
+                static_cast<net::AtomicOp>(it.op), it.data[0], it.data[1], it.size, g_gpu.result);
+    else
+      copy_on(kServiceCall, g_gpu.stream, g_gpu.state.heap_base + it.offset, it.data, it.size);
+  }
+  check(kServiceCall, hipStreamSynchronize(g_gpu.stream), "a batch of GPU copies and atomics");
+}
+
 void zero(void *p, size_t bytes) {
   std::lock_guard<std::mutex> lock(g_gpu.mu);
   check("rocshmem_calloc", hipMemsetAsync(p, 0, bytes, g_gpu.stream), "clearing GPU memory");

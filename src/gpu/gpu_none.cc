@@ -36,6 +36,7 @@ uint64_t atomic(const char *call, int, const Location &, net::AtomicOp, uint64_t
 }
 void serve_put(size_t, const void *, size_t) { unreachable("rocshmem (GPU heap service)"); }
 void serve_get(size_t, void *, size_t) { unreachable("rocshmem (GPU heap service)"); }
+void serve_batch(const net::BatchItem *, size_t) { unreachable("rocshmem (GPU heap service)"); }
 uint64_t serve_atomic(size_t, net::AtomicOp, uint64_t, uint64_t, size_t) {
   unreachable("rocshmem (GPU heap service)");
 }

@@ -83,6 +83,23 @@ void synchronize_memops(const char *call, void *alloc) {
 #endif
 }
 
+/* The device waits' limits (device/impl/wait.h): ROCSHMEM_WAIT_TIMEOUT and
+ * ROCSHMEM_WAIT_WARN in ticks of the GPU's wall clock. */
+void wait_limits_setup(const char *call, const Runtime &rt, device::State &s) {
+#ifdef ROCSHMEM_GPU_IS_HIP
+  int khz = 0;
+  check(call, hipDeviceGetAttribute(&khz, hipDeviceAttributeWallClockRate, g_gpu.device),
+        "reading the GPU's wall-clock rate");
+  s.wall_clock_hz = static_cast<uint64_t>(khz > 0 ? khz : 100000) * 1000;
+#else
+  (void)call;
+  s.wall_clock_hz = 1000000000; /* %globaltimer counts nanoseconds */
+#endif
+  s.wait_timeout_ticks = static_cast<uint64_t>(rt.cfg.wait_timeout) * s.wall_clock_hz;
+  s.wait_warn_ticks = static_cast<uint64_t>(rt.cfg.wait_warn) * s.wall_clock_hz;
+  s.wait_limits = s.wait_timeout_ticks || s.wait_warn_ticks;
+}
+
 /* GPU-heap allocations can be aligned up to this (the heap base is). */
 constexpr size_t kGpuMaxAlign = size_t(2) << 20;
 
@@ -342,6 +359,7 @@ void setup(const char *call, Runtime &rt) {
   s.n_pes = rt.n_pes;
   s.heap_base = base;
   s.heap_size = size;
+  wait_limits_setup(call, rt, s);
   map_peers(call, rt, all);
   s.all_same_gpu = g.same_gpu_peers == g.ipc_peers;
 
@@ -429,7 +447,17 @@ std::string describe() {
                 "by IPC (%d on this GPU), %d peer(s) reached by kernels through the GPU proxy",
                 g_gpu.device, g_gpu.bus_id.c_str(), ROCSHMEM_GPU_PLATFORM_NAME,
                 g_gpu.state.heap_size, g_gpu.ipc_peers, g_gpu.same_gpu_peers, g_gpu.proxy_peers);
-  return line;
+  std::string text = line;
+  bool other_nodes = false;
+  for (int pe = 0; pe < g_peers.n_pes; ++pe) other_nodes = other_nodes || on_other_node(pe);
+  if (other_nodes)
+    text += net::gpu_memory_known()
+                ? "; other nodes' GPU heaps: the target PE copies, staged through pinned host "
+                  "memory (this UCX lists GPU memory, but the library does not register its "
+                  "GPU heap with it)"
+                : "; other nodes' GPU heaps: the target PE copies, staged through pinned host "
+                  "memory (this UCX lists no CUDA/ROCm memory)";
+  return text;
 }
 
 }  // namespace gpu

@@ -37,16 +37,16 @@ __global__ void signal_kernel(State s, uint64_t *sig_addr, uint64_t value, int s
 }
 
 __global__ void signal_wait_kernel(State s, uint64_t *sig_addr, int cmp, uint64_t value) {
-  device::signal_wait_until(s, sig_addr, cmp, value);
+  device::signal_wait_until(s, "rocshmem_signal_wait_until_on_stream", sig_addr, cmp, value);
 }
 
 __global__ void quiet_kernel(State s) { device::quiet(s); }
 
 __global__ void world_sync_kernel(State s, bool quiet) {
   if (quiet)
-    device::barrier_all(s);
+    device::barrier_all(s, "rocshmem_barrier_all_on_stream");
   else
-    device::sync_all(s);
+    device::sync_all(s, "rocshmem_sync_all_on_stream");
 }
 
 /* A team barrier on the world barrier's per-sender arrival counters (see

@@ -1,5 +1,6 @@
-/* The GPU proxy thread: channel, serving loop, host quiet's drain, and the
- * bounded stop at finalize (see gpu/proxy.h, device/proxy_channel.h). */
+/* The GPU proxy thread: channel, serving loop, the staged pipeline to other
+ * nodes' GPU heaps, host quiet's drain, and the bounded stop at finalize
+ * (see gpu/proxy.h, device/proxy_channel.h). */
 #include "gpu/proxy.h"
 
 #include <sched.h>
@@ -8,9 +9,9 @@
 #include <chrono>
 #include <condition_variable>
 #include <cstring>
+#include <deque>
 #include <mutex>
 #include <thread>
-#include <vector>
 
 #include "core/runtime.h"
 #include "gpu/gpu.h"
@@ -39,6 +40,10 @@ constexpr auto kDrainStall = std::chrono::seconds(10);
  * how long kernels may keep taking tickets before the count is final. */
 constexpr auto kStopWait = std::chrono::seconds(2);
 constexpr auto kSettle = std::chrono::milliseconds(20);
+/* Staging buffers for other nodes' GPU heaps, net::kGpuChunk bytes each:
+ * 16 MiB of page-locked memory, registered once at start.  As many chunks
+ * of a transfer are in flight (copied, on the network, being answered). */
+constexpr unsigned kStageChunks = 64;
 
 static_assert(static_cast<int>(device::ProxyAmo::ADD) == static_cast<int>(net::AtomicOp::Add) &&
                   static_cast<int>(device::ProxyAmo::COMPARE_SWAP) ==
@@ -61,6 +66,67 @@ struct Proxy {
   bool exited = false; /* under mu */
 };
 Proxy g_proxy;
+
+/* The pinned staging ring of requests to other nodes (the proxy thread's
+ * alone).  Chunk k is free once its answers have come (a put's: the target
+ * has the data; a get's: the data is here) and its copy on the proxy's
+ * stream is done (copied[k]; copying says whether one was recorded). */
+struct Stage {
+  char *buf = nullptr; /* kStageChunks x net::kGpuChunk, page-locked */
+  net::Answers answers[kStageChunks];
+  hipEvent_t copied[kStageChunks] = {};
+  bool copying[kStageChunks] = {};
+  unsigned next = 0;
+  /* Answers of requests nobody waits for (inline puts, AMOs without a
+   * result): counted by net::gpu_answers_due, never waited for one by one. */
+  net::Answers unwaited;
+};
+Stage g_stage;
+/* Some peer is on another node: the staging ring exists. */
+bool g_remote_peers = false;
+
+/* Consecutive small requests nobody waits for (inline puts, AMOs without a
+ * result) to one PE on another node, gathered into one message: sent when
+ * a request of another kind or for another PE comes, when it is full, or
+ * when the ring has nothing more for now (serve()), so a lone request waits
+ * for no other. */
+struct Batch {
+  int pe = -1;
+  size_t n = 0;
+  net::BatchItem items[net::kBatchItems];
+};
+Batch g_batch;
+
+void flush_batch(const char *call) {
+  if (!g_batch.n) return;
+  net::gpu_batch_start(call, g_batch.pe, g_batch.items, g_batch.n, g_stage.unwaited);
+  g_batch.n = 0;
+}
+
+/* Adds request r (for offset off) to the batch, sending the batch first if
+ * it is for another PE or full. */
+void batch(const char *call, const ProxySlot &r, size_t off) {
+  if (g_batch.n && (g_batch.pe != r.pe || g_batch.n == net::kBatchItems)) flush_batch(call);
+  g_batch.pe = r.pe;
+  net::BatchItem &it = g_batch.items[g_batch.n++];
+  it = net::BatchItem{};
+  it.offset = off;
+  it.data[0] = r.arg[0];
+  it.data[1] = r.arg[1];
+  it.is_amo = r.op == static_cast<uint8_t>(ProxyOp::AMO);
+  it.op = r.amo_op;
+  it.size = static_cast<uint8_t>(it.is_amo ? r.size : r.bytes);
+}
+/* Work was queued on the proxy's stream since it was last synchronized:
+ * a synchronization of an idle stream still costs a microsecond or two,
+ * which a small request to another node would pay each time. */
+bool g_stream_queued = false;
+
+void sync_stream(const char *call, const char *what) {
+  if (!g_stream_queued) return;
+  check(call, hipStreamSynchronize(g_proxy.stream), what);
+  g_stream_queued = false;
+}
 
 const char *op_name(ProxyOp op) {
   switch (op) {
@@ -94,41 +160,130 @@ bool mapped_here(const char *call, const ProxySlot &r) {
         "(see the warning at init), so the host cannot reach it either", pe);
 }
 
+char *stage_chunk(unsigned k) { return g_stage.buf + size_t(k) * net::kGpuChunk; }
+
+/* The next staging chunk, once free (its answers come while the worker is
+ * progressed; its copy is waited for). */
+unsigned take_chunk(const char *call) {
+  Stage &st = g_stage;
+  const unsigned k = st.next;
+  st.next = (k + 1) % kStageChunks;
+  net::wait_answers(st.answers[k]);
+  if (st.copying[k]) {
+    check(call, hipEventSynchronize(st.copied[k]), "a staging copy of the GPU proxy");
+    st.copying[k] = false;
+  }
+  return k;
+}
+
+void record_copy(const char *call, unsigned k) {
+  check(call, hipEventRecord(g_stage.copied[k], g_proxy.stream), "recording a staging copy");
+  g_stage.copying[k] = true;
+  g_stream_queued = true;
+}
+
+/* A chunk of a transfer: staging chunk k holds bytes [at, at + n). */
+struct Chunk {
+  unsigned k;
+  size_t at, n;
+};
+
+/* Put: each chunk is copied from the GPU into a staging chunk and sent as
+ * soon as its copy is done, so the copies of later chunks overlap the
+ * network's work on earlier ones (and the target's copies into its GPU).
+ * Returns once every chunk is sent (the source may be reused); the answers
+ * come later (drain_remote). */
+void put_staged(const char *call, int pe, size_t off, const char *from, size_t bytes) {
+  std::deque<Chunk> copied;
+  auto send_front = [&] {
+    const Chunk c = copied.front();
+    copied.pop_front();
+    if (g_stage.copying[c.k]) {
+      check(call, hipEventSynchronize(g_stage.copied[c.k]), "staging a proxy put");
+      g_stage.copying[c.k] = false;
+    }
+    net::gpu_put_start(call, pe, off + c.at, stage_chunk(c.k), c.n, g_stage.answers[c.k]);
+  };
+  for (size_t at = 0, n; at < bytes; at += n) {
+    n = bytes - at < net::kGpuChunk ? bytes - at : net::kGpuChunk;
+    const unsigned k = take_chunk(call);
+    copy_on(call, g_proxy.stream, stage_chunk(k), from + at, n);
+    record_copy(call, k);
+    copied.push_back({k, at, n});
+    /* send what is already copied, keeping one copy queued behind the one running */
+    while (copied.size() > 2 || (!copied.empty() &&
+                                 hipEventQuery(g_stage.copied[copied.front().k]) == hipSuccess))
+      send_front();
+  }
+  while (!copied.empty()) send_front();
+}
+
+/* Get: up to kStageChunks chunks requested at once; each is copied to the
+ * GPU as soon as its answer is here, while later ones are still coming.
+ * Returns with the last copies queued on the proxy's stream. */
+void get_staged(const char *call, int pe, size_t off, char *to, size_t bytes) {
+  std::deque<Chunk> asked;
+  size_t at = 0;
+  while (at < bytes || !asked.empty()) {
+    while (at < bytes && asked.size() < kStageChunks) {
+      const size_t n = bytes - at < net::kGpuChunk ? bytes - at : net::kGpuChunk;
+      const unsigned k = take_chunk(call);
+      net::gpu_get_start(call, pe, off + at, stage_chunk(k), n, g_stage.answers[k]);
+      asked.push_back({k, at, n});
+      at += n;
+    }
+    const Chunk c = asked.front();
+    asked.pop_front();
+    net::wait_answers(g_stage.answers[c.k]);
+    copy_on(call, g_proxy.stream, to + c.at, stage_chunk(c.k), c.n);
+    record_copy(call, c.k);
+  }
+}
+
+/* Every request to another node is complete: its answer has come, and a
+ * get's copy to the GPU is done. */
+void drain_remote(const char *call) {
+  flush_batch(call);
+  while (net::gpu_answers_due() > 0) net::progress();
+  sync_stream(call, "completing the GPU proxy's requests");
+}
+
 /* Request r (slot i) to a PE on another node, over the network transport
- * (net::gpu_*: that PE does the work); complete on return.  Data in the slot
- * is host memory already; a GPU buffer is staged through host memory.
- * Earlier requests on the stream are finished first, so that they stay in
- * order before it. */
+ * (net::gpu_*: that PE does the work).  Requests go out without waiting for
+ * the answers of earlier ones (the target performs one PE's requests in the
+ * order sent, so they stay ordered); a request the kernel waits for
+ * (kProxyWait) returns complete, and so is everything before it.  Data in
+ * the slot is host memory already (small: the request carries a copy); a
+ * GPU buffer is staged through the pinned chunks.  Earlier requests on the
+ * stream (copies to same-node peers under ROCSHMEM_GPU_PROXY=all) are
+ * finished first, so that they stay in order before it. */
 void execute_remote(const char *call, ProxySlot &r, uint32_t i) {
   Proxy &p = g_proxy;
-  check(call, hipStreamSynchronize(p.stream), "completing earlier proxy requests");
+  sync_stream(call, "completing earlier proxy requests");
   const size_t off = heap_offset(call, r);
   const bool in_slot = r.flags & device::kProxyInline;
+  const bool waited = r.flags & device::kProxyWait;
+  if ((r.op == static_cast<uint8_t>(ProxyOp::PUT) && in_slot) ||
+      (r.op == static_cast<uint8_t>(ProxyOp::AMO) && !waited))
+    return batch(call, r, off);
+  flush_batch(call);
   switch (static_cast<ProxyOp>(r.op)) {
-    case ProxyOp::PUT: {
-      if (in_slot) return net::gpu_put(call, r.pe, off, r.arg, r.bytes);
-      std::vector<char> host(r.bytes);
-      copy_on(call, p.stream, host.data(), reinterpret_cast<const void *>(r.local), r.bytes);
-      check(call, hipStreamSynchronize(p.stream), "staging a proxy put");
-      net::gpu_put(call, r.pe, off, host.data(), r.bytes);
+    case ProxyOp::PUT:
+      put_staged(call, r.pe, off, reinterpret_cast<const char *>(r.local), r.bytes);
       break;
-    }
-    case ProxyOp::GET: {
-      if (in_slot) return net::gpu_get(call, r.pe, off, r.arg, r.bytes);
-      std::vector<char> host(r.bytes);
-      net::gpu_get(call, r.pe, off, host.data(), r.bytes);
-      copy_on(call, p.stream, reinterpret_cast<void *>(r.local), host.data(), r.bytes);
-      check(call, hipStreamSynchronize(p.stream), "delivering a proxy get");
+    case ProxyOp::GET:
+      if (in_slot)
+        net::gpu_get(call, r.pe, off, r.arg, r.bytes);
+      else
+        get_staged(call, r.pe, off, reinterpret_cast<char *>(r.local), r.bytes);
       break;
-    }
-    case ProxyOp::AMO: {
-      const uint64_t old = net::gpu_atomic(call, r.pe, off, static_cast<net::AtomicOp>(r.amo_op),
-                                           r.arg[0], r.arg[1], r.size);
-      if (r.flags & device::kProxyWait) p.slots[i].result = old;
+    case ProxyOp::AMO:
+      p.slots[i].result = net::gpu_atomic(call, r.pe, off, static_cast<net::AtomicOp>(r.amo_op),
+                                          r.arg[0], r.arg[1], r.size);
       break;
-    }
     default: fatal("rocshmem GPU proxy", "internal error: unknown request %d", r.op);
   }
+  if (waited) drain_remote(call);
 }
 
 /* Starts request r (slot i); synchronizes the stream when the requester
@@ -138,6 +293,8 @@ void execute(ProxySlot &r, uint32_t i) {
   const char *call = op_name(op);
   const bool in_slot = r.flags & device::kProxyInline;
   if (op != ProxyOp::QUIET && !mapped_here(call, r)) return execute_remote(call, r, i);
+  /* a request waited for completes those to other nodes before it too */
+  if (g_remote_peers && (r.flags & device::kProxyWait)) drain_remote(call);
   switch (op) {
     case ProxyOp::PUT: {
       char *to = g_peers.base[SEG_GPU][r.pe] + heap_offset(call, r);
@@ -162,8 +319,8 @@ void execute(ProxySlot &r, uint32_t i) {
     case ProxyOp::QUIET: break;
     default: fatal("rocshmem GPU proxy", "internal error: unknown request %d", r.op);
   }
-  if ((r.flags & device::kProxyWait) || in_slot)
-    check(call, hipStreamSynchronize(g_proxy.stream), "completing a proxy request");
+  if (op != ProxyOp::QUIET) g_stream_queued = true;
+  if ((r.flags & device::kProxyWait) || in_slot) sync_stream(call, "completing a proxy request");
 }
 
 /* Idle policy: spin briefly, then yield, then sleep between polls, so an
@@ -186,6 +343,7 @@ void serve(int device) {
     const uint32_t i = static_cast<uint32_t>(next % kSlots);
     ProxySlot &r = p.slots[i];
     if (__atomic_load_n(&r.seq, __ATOMIC_ACQUIRE) != next + 1) {
+      if (g_batch.n) flush_batch("rocshmem GPU proxy");
       idle(polls++);
       continue;
     }
@@ -240,6 +398,20 @@ device::ProxyChannel *start(const char *call) {
   check(call, hipStreamCreateWithFlags(&p.stream, hipStreamNonBlocking), "creating a GPU stream");
   check(call, hipStreamCreateWithFlags(&p.control, hipStreamNonBlocking), "creating a GPU stream");
 
+  g_remote_peers = false;
+  for (int pe = 0; pe < g_peers.n_pes; ++pe) g_remote_peers = g_remote_peers || on_other_node(pe);
+  if (g_remote_peers) {
+    check(call, hipHostMalloc(reinterpret_cast<void **>(&g_stage.buf),
+                              size_t(kStageChunks) * net::kGpuChunk, hipHostMallocDefault),
+          "allocating the GPU proxy's staging buffers (pinned host memory)");
+    for (unsigned k = 0; k < kStageChunks; ++k) {
+      check(call, hipEventCreateWithFlags(&g_stage.copied[k], hipEventDisableTiming),
+            "creating a GPU event");
+      g_stage.copying[k] = false;
+    }
+    g_stage.next = 0;
+  }
+
   p.stopping = false;
   p.completed = 0;
   p.exited = false;
@@ -278,8 +450,11 @@ void drain_proxy(const char *call) {
                  "taken but never posted (a kernel stopped while posting?); not waiting for it",
                  call, static_cast<long long>(proxy::kDrainStall.count()),
                  static_cast<unsigned long long>(seen));
-  else
+  else {
+    /* (not drain_remote: the proxy thread may be serving other requests) */
+    while (net::gpu_answers_due() > 0) net::progress();
     check(call, hipStreamSynchronize(p.stream), "completing the GPU proxy's requests");
+  }
 }
 
 namespace proxy {
@@ -314,6 +489,12 @@ uint64_t stop(const char *call) {
                  "blocked on the proxy, when rocshmem_finalize stopped it); the GPU memory stays "
                  "allocated until the process exits", static_cast<unsigned long long>(left));
     return left;
+  }
+  if (g_remote_peers) {
+    drain_remote(call);
+    for (unsigned k = 0; k < kStageChunks; ++k) (void)hipEventDestroy(g_stage.copied[k]);
+    (void)hipHostFree(g_stage.buf);
+    g_stage.buf = nullptr;
   }
   (void)hipStreamDestroy(p.stream);
   (void)hipStreamDestroy(p.control);

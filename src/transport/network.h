@@ -7,6 +7,7 @@
 #ifndef ROCSHMEM_TRANSPORT_NETWORK_H
 #define ROCSHMEM_TRANSPORT_NETWORK_H
 
+#include <atomic>
 #include <cstddef>
 #include <cstdint>
 #include <string>
@@ -79,6 +80,48 @@ void gpu_get(const char *call, int pe, size_t offset, void *dst, size_t bytes);
 uint64_t gpu_atomic(const char *call, int pe, size_t offset, AtomicOp op, uint64_t operand,
                     uint64_t compare, size_t size);
 
+/* Bytes per message of the forms above and below: eager over every
+ * transport, few enough messages that a large transfer is not dominated by
+ * their headers. */
+constexpr size_t kGpuChunk = 256 * 1024;
+
+/* The answers still to come for requests sent with the _start forms: each
+ * adds what it sends to `left`, each answer takes one off (in whichever
+ * thread progresses the worker).  A get's data lands in dst at the offset
+ * its request had in the get; an atomic's old value in `value`.  Live until
+ * left is 0. */
+struct Answers {
+  std::atomic<long> left{0};
+  char *dst = nullptr;
+  uint64_t value = 0;
+};
+/* The forms above without waiting for the answers (the GPU proxy's): src
+ * must stay valid until they have come, unless it is small (up to 4 KiB:
+ * copied).  Requests to one PE are performed there in the order sent: they
+ * are eager messages on one endpoint, which UCX sends on its one
+ * active-message lane, and the target's handlers run in arrival order. */
+void gpu_put_start(const char *call, int pe, size_t offset, const void *src, size_t bytes,
+                   Answers &a);
+void gpu_get_start(const char *call, int pe, size_t offset, void *dst, size_t bytes, Answers &a);
+void gpu_atomic_start(const char *call, int pe, size_t offset, AtomicOp op, uint64_t operand,
+                      uint64_t compare, size_t size, Answers &a);
+/* Small requests nobody waits for, several in one message (the GPU proxy's
+ * consecutive inline puts and AMOs without a result to one PE): the target
+ * performs them in order and answers once.  A put carries its data (up to
+ * 16 bytes) in `data`; an AMO its operand and compare value there. */
+struct BatchItem {
+  uint64_t offset; /* in the target's GPU heap */
+  uint64_t data[2];
+  uint8_t is_amo, op, size; /* AMO: AtomicOp, operand bytes; put: size = bytes */
+  uint8_t pad[5];
+};
+constexpr size_t kBatchItems = 128;
+void gpu_batch_start(const char *call, int pe, const BatchItem *items, size_t n, Answers &a);
+/* Progresses the worker until a's answers have come. */
+void wait_answers(Answers &a);
+/* Answers still to come for every request this PE sent. */
+long gpu_answers_due();
+
 /* A second thread of the application (the GPU proxy) will call in beside
  * the one that does: from now on every thread takes the worker's mutex. */
 void allow_threads();
@@ -88,6 +131,11 @@ void quiet();
 /* One turn of the worker; true when it did something (a peer's request
  * served, one of ours completed). */
 bool progress();
+
+/* Whether UCX could move GPU memory itself: its context lists CUDA or ROCm
+ * memory (a UCX built with GPU support; the one this library is usually
+ * built against lists neither).  Before init it asks a context of its own. */
+bool gpu_memory_known();
 
 /* Whether UCX reaches the heap of every PE this one reaches through it by
  * shared memory (ucp_rkey_ptr works: its sysv/posix transports, stores

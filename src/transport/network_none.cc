@@ -38,11 +38,27 @@ void gpu_get(const char *call, int pe, size_t, void *, size_t) { unreachable(cal
 uint64_t gpu_atomic(const char *call, int pe, size_t, AtomicOp, uint64_t, uint64_t, size_t) {
   unreachable(call, pe);
 }
+void gpu_put_start(const char *call, int pe, size_t, const void *, size_t, Answers &) {
+  unreachable(call, pe);
+}
+void gpu_get_start(const char *call, int pe, size_t, void *, size_t, Answers &) {
+  unreachable(call, pe);
+}
+void gpu_atomic_start(const char *call, int pe, size_t, AtomicOp, uint64_t, uint64_t, size_t,
+                      Answers &) {
+  unreachable(call, pe);
+}
+void gpu_batch_start(const char *call, int pe, const BatchItem *, size_t, Answers &) {
+  unreachable(call, pe);
+}
+void wait_answers(Answers &) {}
+long gpu_answers_due() { return 0; }
 void allow_threads() {}
 void fence() {}
 void quiet() {}
 bool progress() { return false; }
 bool heaps_reached_directly() { return true; }
+bool gpu_memory_known() { return false; }
 
 }  // namespace net
 }  // namespace rocshmem

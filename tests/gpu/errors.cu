@@ -31,6 +31,8 @@
 #include <cstring>
 #include <string>
 
+#include "one_case.h"
+
 namespace {
 
 struct Args {
@@ -153,17 +155,9 @@ std::string expected(const Case &c, int n_pes) {
 }  // namespace
 
 int main(int argc, char **argv) {
-  if (argc == 2 && strcmp(argv[1], "--list") == 0) {
-    for (const Case &c : kCases) printf("%s%s%s\n", c.name, *c.env ? " " : "", c.env);
-    return 0;
-  }
-  const Case *which = nullptr;
-  for (const Case &c : kCases)
-    if (argc == 2 && strcmp(argv[1], c.name) == 0) which = &c;
-  if (!which) {
-    fprintf(stderr, "usage: %s --list | CASE (under mpirun)\n", argv[0]);
-    return 2;
-  }
+  const Case *which = &gt_one_case(argc, argv, kCases, [](const Case &c) {
+    printf("%s%s%s\n", c.name, *c.env ? " " : "", c.env);
+  });
   rocshmem_init();
   Args a{};
   a.n_pes = rocshmem_n_pes();

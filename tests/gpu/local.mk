@@ -130,7 +130,25 @@ GPU_ERROR_PROG = tests/gpu/errors
 check_SCRIPTS += $(GPU_ERROR_PROG)
 CLEANFILES += $(GPU_ERROR_PROG)
 EXTRA_DIST += tests/gpu/errors.cu
-tests/gpu/errors.o: tests/gpu/errors.cu $(GPU_TEST_DEPS)
+tests/gpu/errors.o: tests/gpu/errors.cu tests/gpu/one_case.h $(GPU_TEST_DEPS)
 	$(AM_V_CXX)$(MKDIR_P) tests/gpu && $(GPU_TEST_COMPILE) $(srcdir)/tests/gpu/errors.cu -o $@
 tests/gpu/errors: tests/gpu/errors.o
 	$(AM_V_CXXLD)$(GPU_TEST_LINK) tests/gpu/errors.o $(GPU_TEST_LIBS)
+
+# Time limits of device waits (one case per job, as errors), run by
+# run_gpu_tests.sh, not by make check:
+#   tests/gpu/waits   wait_until and its set forms, signal_wait_until,
+#                     barrier/sync (thread, wg), a collective, a quiet behind
+#                     the proxy: with ROCSHMEM_WAIT_TIMEOUT and a peer that
+#                     never comes, the kernel names the routine, the PE, the
+#                     address and the value, and its launch fails within the
+#                     limit; satisfied before the limit, the waits return the
+#                     values waited for (with ROCSHMEM_WAIT_WARN's warning)
+GPU_WAITS_PROG = tests/gpu/waits
+check_SCRIPTS += $(GPU_WAITS_PROG)
+CLEANFILES += $(GPU_WAITS_PROG)
+EXTRA_DIST += tests/gpu/waits.cu tests/gpu/one_case.h
+tests/gpu/waits.o: tests/gpu/waits.cu tests/gpu/one_case.h $(GPU_TEST_DEPS)
+	$(AM_V_CXX)$(MKDIR_P) tests/gpu && $(GPU_TEST_COMPILE) $(srcdir)/tests/gpu/waits.cu -o $@
+tests/gpu/waits: tests/gpu/waits.o
+	$(AM_V_CXXLD)$(GPU_TEST_LINK) tests/gpu/waits.o $(GPU_TEST_LIBS)

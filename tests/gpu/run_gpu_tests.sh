@@ -30,9 +30,9 @@
 # and once with ROCSHMEM_GPU_COLL_PUSH=4096 on PE 0 only (every PE must take
 # 4096).  The proxy test forces all itself and runs once per size, with its
 # finalize-report child (`proxy --leftover`).  PROGS: the programs to run
-# (default every one: "rma amo sync stream coll ctx module proxy errors";
-# errors runs its cases once per GPU set and PE count, in the first MPS
-# mode).
+# (default every one: "rma amo sync stream coll ctx module proxy errors
+# waits"; errors and waits run their cases once per GPU set and PE count, in
+# the first MPS mode).
 set -u
 staged=$(cd "${1:?usage: $0 STAGED_OR_BUILD_DIR}" && pwd)
 if [ -d "$staged/bin" ]; then bin=$staged/bin lib=$staged/lib
@@ -48,7 +48,7 @@ mps_control=${MPS_CONTROL:-/usr/local/nvidia/bin/nvidia-cuda-mps-control}
 nvidia-smi -L 2>/dev/null | sed 's/^/# /'
 nvidia-smi topo -m 2>/dev/null | sed 's/^/# /'
 passed=0 failed=0 n=0
-progs=${PROGS:-rma amo sync stream coll ctx module proxy errors}
+progs=${PROGS:-rma amo sync stream coll ctx module proxy errors waits}
 want() { case " $progs " in *" $1 "*) return 0 ;; esac; return 1; }
 run_one() { # MODE NP PROG [ARGS]
   local mode=$1 np=$2 prog=$3
@@ -123,6 +123,39 @@ run_errors() { # NP
       "errors $c np=$1 GPUs $gpus${env:+ $env} (exit $rc; wanted a line '$re')" "$out"
   done < <("$bin/errors" --list)
 }
+# Time limits of device waits (tests/gpu/waits.cu), one job per case: a
+# hang case must print its line, fail its launch within the limit (2 s) plus
+# WAITS_MARGIN seconds (default 3: the clock is looked at every 256 polls,
+# the trap waits for the report) and exit non-zero; a ready case must
+# succeed with the values waited for (and print its line, if it has one).
+run_waits() { # NP
+  local c kind env out rc re secs good
+  while read -r c kind env; do
+    if [[ " $env" = *" ROCSHMEM_PES_PER_NODE="* ]] && ! has_ucx; then
+      tap_check 1 "waits $c np=$1 # SKIP the library has no UCX (other nodes unreachable)"
+      continue
+    fi
+    out=$(env $env timeout 120 mpirun -np "$1" --bind-to none "$bin/waits" "$c" 2>&1 </dev/null)
+    rc=$?
+    pkill -9 -f "$bin/waits" 2>/dev/null
+    re=$(echo "$out" | sed -n 's/^expect: //p' | head -1)
+    good=0
+    if [ "$kind" = hang ]; then
+      secs=$(echo "$out" | sed -n 's/^launch failed after \([0-9.]*\) s: .*/\1/p' | head -1)
+      if [ "$rc" -ne 0 ] && [ "$rc" -ne 124 ] && [ -n "$re" ] && echo "$out" | grep -q "^$re" &&
+         [ -n "$secs" ] && awk -v s="$secs" -v m="${WAITS_MARGIN:-3}" 'BEGIN { exit !(s <= 2 + m) }'
+      then good=1; fi
+      tap_check "$good" "waits $c np=$1 GPUs $gpus $env (named the wait, failed after $secs s, exit $rc)" \
+        "waits $c np=$1 GPUs $gpus $env (exit $rc, failed after '$secs' s; wanted a line '$re')" "$out"
+    else
+      if [ "$rc" -eq 0 ] && echo "$out" | grep -q '^launch succeeded' &&
+         echo "$out" | grep -q '^values ok' && { [ -z "$re" ] || echo "$out" | grep -q "^$re"; }
+      then good=1; fi
+      tap_check "$good" "waits $c np=$1 GPUs $gpus $env (satisfied before the limit: returned the values)" \
+        "waits $c np=$1 GPUs $gpus $env (exit $rc${re:+; wanted a line '$re'})" "$out"
+    fi
+  done < <("$bin/waits" --list)
+}
 # A kernel still posting to the proxy at rocshmem_finalize: every PE must
 # report the requests it left, and return.
 run_leftover() { # NP
@@ -158,7 +191,7 @@ for mode in ${MPS_MODES:-off on}; do
       for prog in $progs; do
         case "$prog" in
           module) run_one "$mode" "$np" module "$bin/module_kernel.gpubin" ;;
-          proxy | errors) ;;
+          proxy | errors | waits) ;;
           coll) # init must choose the collectives' push path exactly when no PE uses the proxy
             if [ "$proxy" != auto ]; then want_log="device collectives: push path off (a PE uses the GPU proxy)"
             else want_log="device collectives: pushed when a PE receives up to 32768 bytes"; fi
@@ -183,6 +216,7 @@ for mode in ${MPS_MODES:-off on}; do
     fi
     if want proxy; then run_one "$mode" "$np" proxy; fi
     if want errors && [ "$mode" = "$first_mode" ]; then run_errors "$np"; fi
+    if want waits && [ "$mode" = "$first_mode" ]; then run_waits "$np"; fi
   done
   if [ "$mode" = on ]; then echo quit | "$mps_control" >/dev/null 2>&1; fi
 done

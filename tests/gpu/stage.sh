@@ -13,7 +13,7 @@ make -C "$build" -j"${MAKE_JOBS:-2}" gpu-compile-check >/dev/null
 rm -rf "$dest"
 mkdir -p "$dest/lib" "$dest/bin"
 cp -a "$build"/.libs/librocshmem.so* "$dest/lib/"
-for p in rma amo sync stream coll module module_kernel.gpubin proxy ctx errors; do cp "$build/tests/gpu/$p" "$dest/bin/"; done
+for p in rma amo sync stream coll module module_kernel.gpubin proxy ctx errors waits; do cp "$build/tests/gpu/$p" "$dest/bin/"; done
 strip --strip-all "$dest"/bin/* "$dest"/lib/librocshmem.so.*.* 2>/dev/null || true
 # A library built with UCX: the GPU machine has none, so UCX's libraries
 # (and its shared-memory module) travel in lib/ and lib/ucx for the "nodes"

@@ -32,6 +32,7 @@
 
 #include "device/impl/coll_ops.h"
 #include "device/impl/core.h"
+#include "device/impl/wait.h"
 
 namespace rocshmem {
 namespace device {
@@ -116,21 +117,40 @@ inline __device__ void store_word(uint64_t *p, unsigned data, uint32_t seq) {
 
 /* Line l of an inbox buffer once both its words carry seq; w0 and w1 are
  * first reads of them (issued early, so that a member's reads overlap). */
-inline __device__ uint2 take_line(const uint64_t *buf, size_t l, uint32_t seq,
-                                  unsigned long long w0, unsigned long long w1) {
-  while (static_cast<uint32_t>(w0 >> 32) != seq) {
+/* take_word's wait, out of line: the loop, its clock and its report would
+ * otherwise be copied into every instantiation of every collective, whose
+ * words are mostly there at the first read. */
+inline __device__ __noinline__ unsigned long long wait_word(const State &s, int pe,
+                                                            const uint64_t *w, uint32_t seq) {
+  unsigned long long seen;
+  for (WaitClock clock; static_cast<uint32_t>((seen = load_volatile(w)) >> 32) != seq;) {
     ROCSHMEM_SPIN_PAUSE();
-    w0 = load_volatile(buf + 2 * l);
+    clock.tick(s, [&] {
+      /* (the sequence number is the upper half of the little-endian word) */
+      return WaitSite{"a device collective", "a pushed message", pe,
+                      reinterpret_cast<const uint32_t *>(w) + 1, 4, ROCSHMEM_CMP_EQ, seq};
+    });
   }
-  while (static_cast<uint32_t>(w1 >> 32) != seq) {
-    ROCSHMEM_SPIN_PAUSE();
-    w1 = load_volatile(buf + 2 * l + 1);
-  }
+  return seen;
+}
+
+/* Word w (first read `seen`) of a message from `pe` once it carries seq in
+ * its upper half. */
+inline __device__ unsigned long long take_word(const State &s, int pe, const uint64_t *w,
+                                               uint32_t seq, unsigned long long seen) {
+  return static_cast<uint32_t>(seen >> 32) == seq ? seen : wait_word(s, pe, w, seq);
+}
+
+inline __device__ uint2 take_line(const State &s, int pe, const uint64_t *buf, size_t l,
+                                  uint32_t seq, unsigned long long w0, unsigned long long w1) {
+  w0 = take_word(s, pe, buf + 2 * l, seq, w0);
+  w1 = take_word(s, pe, buf + 2 * l + 1, seq, w1);
   return make_uint2(static_cast<unsigned>(w0), static_cast<unsigned>(w1));
 }
 
-inline __device__ uint2 take_line(const uint64_t *buf, size_t l, uint32_t seq) {
-  return take_line(buf, l, seq, load_volatile(buf + 2 * l), load_volatile(buf + 2 * l + 1));
+inline __device__ uint2 take_line(const State &s, int pe, const uint64_t *buf, size_t l,
+                                  uint32_t seq) {
+  return take_line(s, pe, buf, l, seq, load_volatile(buf + 2 * l), load_volatile(buf + 2 * l + 1));
 }
 
 /* The members of G write [src, src + bytes) into world PE pe's inbox as
@@ -139,7 +159,13 @@ template <class G>
 inline __device__ void send(const State &s, int pe, const void *src, size_t bytes) {
   const uint32_t seq = s.push_sent[pe] + 1;
   const uint32_t *consumed = s.push_ack + pe;
-  while (static_cast<int32_t>(load_volatile(consumed) - (seq - 2)) < 0) ROCSHMEM_SPIN_PAUSE();
+  for (WaitClock clock; static_cast<int32_t>(load_volatile(consumed) - (seq - 2)) < 0;) {
+    ROCSHMEM_SPIN_PAUSE();
+    clock.tick(s, [&] {
+      return WaitSite{"a device collective", "room in the push buffer", pe, consumed, 4,
+                      ROCSHMEM_CMP_GE, seq - 2};
+    });
+  }
   uint64_t *out = at_peer(s, s.push_inbox + buffer_at(s, s.my_pe, seq), pe);
   const char *from = static_cast<const char *>(src);
   const size_t lines = lines_of(bytes);
@@ -174,7 +200,8 @@ inline __device__ void recv(const State &s, int pe, void *dst, size_t bytes) {
 #pragma unroll
     for (int j = 0; j < kBatch; ++j) {
       const size_t lj = l + j * step;
-      if (lj < lines) store_line(to, bytes, lj, take_line(buf, lj, seq, w[2 * j], w[2 * j + 1]));
+      if (lj < lines)
+        store_line(to, bytes, lj, take_line(s, pe, buf, lj, seq, w[2 * j], w[2 * j + 1]));
     }
   }
 }
@@ -273,8 +300,8 @@ inline __device__ void reduce(const State &s, const Team &t, T *dest, const T *s
       const int pe = t.pes[m];
       const uint2 v = m == t.my_index
                           ? load_line(own, bytes, l)
-                          : take_line(s.push_inbox + buffer_at(s, pe, s.push_recv[pe] + 1), l,
-                                      s.push_recv[pe] + 1);
+                          : take_line(s, pe, s.push_inbox + buffer_at(s, pe, s.push_recv[pe] + 1),
+                                      l, s.push_recv[pe] + 1);
       T e[E];
       memcpy(e, &v, sizeof e);
 #pragma unroll

@@ -32,6 +32,7 @@
 #include <cstring>
 
 #include "device/impl/proxy.h"
+#include "device/impl/report.h"
 #include "device/state.h"
 
 namespace rocshmem {
@@ -43,30 +44,6 @@ namespace device {
  * line naming the call and the argument, then every offending thread traps,
  * which aborts the kernel (the host sees the launch fail). */
 namespace detail {
-
-/* One message per translation unit and process is enough: the other
- * threads that hit the same error trap silently. */
-static __device__ unsigned error_reported;
-
-inline __device__ bool first_report() { return atomicExch(&error_reported, 1u) == 0u; }
-
-/* Ends the kernel after the first offending thread's report.  A trap ends
- * it at once, and a warp whose trapping lanes ran before its reporting lane
- * ended it with nothing printed (a workgroup put to a bad PE did), so the
- * other offending threads wait until the report is written: at most about
- * 10 ms, in case the reporter cannot run first. */
-constexpr long long kReportWaitCycles = 20000000;
-inline __device__ void trap_after_report(bool reporter) {
-  if (reporter) {
-    __threadfence();
-    atomicExch(&error_reported, 2u);
-  } else {
-    const long long start = clock64();
-    while (atomicAdd(&error_reported, 0u) != 2u && clock64() - start < kReportWaitCycles) {
-    }
-  }
-  ROCSHMEM_DEVICE_TRAP();
-}
 
 /* The report of a call whose device state is empty (n_pes 0). */
 inline __device__ void print_not_set_up(const char *call) {

@@ -23,6 +23,7 @@
 #include <cstddef>
 #include <cstdint>
 
+#include "device/impl/wait.h"
 #include "device/state.h"
 
 namespace rocshmem {
@@ -69,6 +70,30 @@ inline __device__ ProxySlot *slot_of(const State &s, unsigned long long ticket) 
   return s.proxy->slots + ticket % s.proxy->n_slots;
 }
 
+/* What a request is, in a wait's report (the host's names, gpu/proxy.cc). */
+inline __device__ const char *op_name(uint8_t op) {
+  switch (static_cast<ProxyOp>(op)) {
+    case ProxyOp::PUT: return "device put (GPU proxy)";
+    case ProxyOp::GET: return "device get (GPU proxy)";
+    case ProxyOp::AMO: return "device atomic (GPU proxy)";
+    default: return "device quiet (GPU proxy)";
+  }
+}
+
+/* Polls slot's sequence word until it reads `want` (with a WaitClock:
+ * ROCSHMEM_WAIT_TIMEOUT ends a kernel whose proxy never answers, a peer on
+ * another node that never serves it, say). */
+inline __device__ void wait_seq(const State &s, const ProxySlot *slot, uint64_t want, uint8_t op,
+                                int pe, const char *what) {
+  WaitClock clock;
+  for (unsigned pauses = 1; load_word(&slot->seq) != want;) {
+    backoff(pauses);
+    clock.tick(s, [&] {
+      return WaitSite{op_name(op), what, pe, &slot->seq, 8, ROCSHMEM_CMP_EQ, want};
+    });
+  }
+}
+
 /* Everything of a request but its sequence word. */
 struct Request {
   ProxyOp op;
@@ -87,7 +112,7 @@ struct Request {
 inline __device__ unsigned long long post(const State &s, const Request &r) {
   unsigned long long t = atomicAdd(&s.proxy->tail, 1ull);
   ProxySlot *slot = slot_of(s, t);
-  for (unsigned pauses = 1; load_word(&slot->seq) != t;) backoff(pauses);
+  wait_seq(s, slot, t, static_cast<uint8_t>(r.op), -1, "room in this PE's GPU proxy ring");
   slot->op = static_cast<uint8_t>(r.op);
   slot->amo_op = static_cast<uint8_t>(r.amo_op);
   slot->size = r.size;
@@ -108,12 +133,15 @@ inline __device__ void posted(const State &s, DeviceContext *ctx, unsigned long 
   atomicMax(&tracker(s, ctx)->posted, t + 1);
 }
 
-/* Waits until request t (posted with kProxyWait) is done; then everything
+/* Waits until request t (r, posted with kProxyWait) is done; then everything
  * posted before it is complete too.  The caller reads the slot, then
  * releases it. */
-inline __device__ ProxySlot *wait_done(const State &s, unsigned long long t) {
+inline __device__ ProxySlot *wait_done(const State &s, unsigned long long t, const Request &r) {
   ProxySlot *slot = slot_of(s, t);
-  for (unsigned pauses = 1; load_word(&slot->seq) != t + 2;) backoff(pauses);
+  const bool quiet = r.op == ProxyOp::QUIET;
+  wait_seq(s, slot, t + 2, static_cast<uint8_t>(r.op), quiet ? -1 : r.pe,
+           quiet ? "this PE's GPU proxy to complete the requests before it"
+                 : "this PE's GPU proxy to complete a request");
   __threadfence_system(); /* the results after the sequence word */
   return slot;
 }
@@ -149,7 +177,7 @@ inline __device__ __noinline__ void put(const State &s, DeviceContext *ctx, void
   }
   unsigned long long t = post(s, r);
   if (r.flags & kProxyWait)
-    release(s, ctx, wait_done(s, t), t);
+    release(s, ctx, wait_done(s, t, r), t);
   else
     posted(s, ctx, t);
 }
@@ -164,7 +192,7 @@ inline __device__ __noinline__ void get(const State &s, DeviceContext *ctx, void
     r.flags = 0;
   unsigned long long t = post(s, r);
   if (!(r.flags & kProxyWait)) return posted(s, ctx, t);
-  ProxySlot *slot = wait_done(s, t);
+  ProxySlot *slot = wait_done(s, t, r);
   if (r.flags & kProxyInline) {
     uint64_t data[2] = {load_word(&slot->arg[0]), load_word(&slot->arg[1])};
     copy_bytes(local, data, bytes);
@@ -183,7 +211,7 @@ inline __device__ __noinline__ uint64_t amo(const State &s, DeviceContext *ctx, 
     posted(s, ctx, t);
     return 0;
   }
-  ProxySlot *slot = wait_done(s, t);
+  ProxySlot *slot = wait_done(s, t, r);
   uint64_t old = load_word(&slot->result);
   release(s, ctx, slot, t);
   return old;
@@ -205,7 +233,7 @@ inline __device__ __noinline__ uint64_t get_value(const State &s, DeviceContext 
 inline __device__ __noinline__ void post_quiet(const State &s, DeviceContext *ctx) {
   Request r{ProxyOp::QUIET, kProxyWait, 0, nullptr, nullptr, 0, 0, 0, ProxyAmo::ADD, 0};
   unsigned long long t = post(s, r);
-  release(s, ctx, wait_done(s, t), t);
+  release(s, ctx, wait_done(s, t, r), t);
 }
 
 /* Completes the requests the context posted (and, the proxy being in order,

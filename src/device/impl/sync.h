@@ -6,19 +6,23 @@
  * kernels, must get to run to produce what is waited for.  Once the
  * condition holds an acquire fence orders the caller's later reads after
  * the observed value (pairing with the writer's release fence: put_signal,
- * quiet, barrier). */
+ * quiet, barrier).  Every wait keeps a WaitClock (wait.h): with
+ * ROCSHMEM_WAIT_TIMEOUT set, one that outlasts it names the call and what it
+ * waits for and ends the kernel. */
 #ifndef ROCSHMEM_DEVICE_IMPL_SYNC_H
 #define ROCSHMEM_DEVICE_IMPL_SYNC_H
 
 #include "device/impl/amo.h"
 #include "device/impl/core.h"
+#include "device/impl/wait.h"
 
 namespace rocshmem {
 namespace device {
 
-template <class Done>
-inline __device__ void wait_politely(const State &s, Done done) {
-  while (!done()) ROCSHMEM_SPIN_PAUSE();
+/* site(): the WaitSite of a report (wait.h). */
+template <class Done, class Site>
+inline __device__ void wait_politely(const State &s, Done done, Site site) {
+  for (WaitClock clock; !done(); clock.tick(s, site)) ROCSHMEM_SPIN_PAUSE();
   acquire_fence(s); /* the writer may be on any GPU: the widest scope in use */
 }
 
@@ -27,16 +31,29 @@ inline __device__ bool test(const T *ivar, int cmp, T value) {
   return compare(load_volatile(ivar), cmp, value);
 }
 
+/* The bits of a value, for a wait's report. */
 template <class T>
-inline __device__ void wait_until(const State &s, const T *ivar, int cmp, T value) {
-  wait_politely(s, [&] { return test(ivar, cmp, value); });
+inline __device__ uint64_t value_bits(T value) {
+  uint64_t bits = 0;
+  memcpy(&bits, &value, sizeof value);
+  return bits;
+}
+
+template <class T>
+inline __device__ void wait_until(const State &s, const char *call, const T *ivar, int cmp,
+                                  T value) {
+  wait_politely(s, [&] { return test(ivar, cmp, value); }, [&] {
+    return WaitSite{call, "the variable", -1, ivar, sizeof(T), cmp, value_bits(value)};
+  });
 }
 
 /* Returns the value that satisfied the comparison. */
-inline __device__ uint64_t signal_wait_until(const State &s, uint64_t *sig_addr, int cmp,
-                                             uint64_t value) {
+inline __device__ uint64_t signal_wait_until(const State &s, const char *call, uint64_t *sig_addr,
+                                             int cmp, uint64_t value) {
   uint64_t seen;
-  wait_politely(s, [&] { return compare(seen = load_volatile(sig_addr), cmp, value); });
+  wait_politely(s, [&] { return compare(seen = load_volatile(sig_addr), cmp, value); }, [&] {
+    return WaitSite{call, "the signal", -1, sig_addr, 8, cmp, value};
+  });
   return seen;
 }
 
@@ -91,27 +108,39 @@ struct WaitSet {
       if (included(i) && done(i)) indices[n++] = i;
     return n;
   }
+  /* A report names the first element taking part that is not satisfied
+   * (the first taking part when all are: an _any wait that lost a race). */
+  __device__ WaitSite site(const char *call) const {
+    size_t i = 0;
+    while (i < nelems && !(included(i) && !done(i))) ++i;
+    if (i == nelems)
+      for (i = 0; i + 1 < nelems && !included(i);) ++i;
+    return WaitSite{call, "an element of the set", -1, ivars + i, sizeof(T), cmp,
+                    value_bits(values[i * stride])};
+  }
 };
 
 template <class T>
-inline __device__ void wait_until_all(const State &s, const WaitSet<T> &set) {
-  wait_politely(s, [&] { return set.all_done(); });
+inline __device__ void wait_until_all(const State &s, const char *call, const WaitSet<T> &set) {
+  wait_politely(s, [&] { return set.all_done(); }, [&] { return set.site(call); });
 }
 /* SIZE_MAX at once when no element takes part (nothing to wait for). */
 template <class T>
-inline __device__ size_t wait_until_any(const State &s, const WaitSet<T> &set) {
+inline __device__ size_t wait_until_any(const State &s, const char *call, const WaitSet<T> &set) {
   if (!set.any_included()) return SIZE_MAX;
   size_t found;
-  wait_politely(s, [&] { return (found = set.first_done()) != SIZE_MAX; });
+  wait_politely(s, [&] { return (found = set.first_done()) != SIZE_MAX; },
+                [&] { return set.site(call); });
   return found;
 }
 /* 0 at once when no element takes part. */
 template <class T>
-inline __device__ size_t wait_until_some(const State &s, const WaitSet<T> &set,
+inline __device__ size_t wait_until_some(const State &s, const char *call, const WaitSet<T> &set,
                                          size_t *indices) {
   if (!set.any_included()) return 0;
   size_t count;
-  wait_politely(s, [&] { return (count = set.collect_done(indices)) != 0; });
+  wait_politely(s, [&] { return (count = set.collect_done(indices)) != 0; },
+                [&] { return set.site(call); });
   return count;
 }
 
@@ -156,13 +185,18 @@ inline __device__ void sync_members(const State &s, const char *call, int n, PeA
     if (pe == s.my_pe) continue;
     const uint64_t target = s.sync_expected[pe];
     const uint64_t *arrive = s.sync_arrive + pe;
-    while (load_volatile(arrive) < target) ROCSHMEM_SPIN_PAUSE();
+    for (WaitClock clock; load_volatile(arrive) < target;) {
+      ROCSHMEM_SPIN_PAUSE();
+      clock.tick(s, [&] {
+        return WaitSite{call, "the arrival", pe, arrive, 8, ROCSHMEM_CMP_GE, target};
+      });
+    }
   }
   acquire_fence(s);
 }
 
-inline __device__ void sync_all(const State &s) {
-  sync_members(s, "rocshmem_sync_all", s.n_pes, [](int i) { return i; });
+inline __device__ void sync_all(const State &s, const char *call = "rocshmem_sync_all") {
+  sync_members(s, call, s.n_pes, [](int i) { return i; });
 }
 
 /* pes[0..n): world PE numbers of the members, this PE among them. */
@@ -172,28 +206,28 @@ inline __device__ void sync_pes(const State &s, const int *pes, int n) {
 
 /* quiet's release fence is left to sync_all's full fence: the two back to
  * back cost a 2-PE barrier on one H200 0.18 us more than one. */
-inline __device__ void barrier_all(const State &s) {
+inline __device__ void barrier_all(const State &s, const char *call = "rocshmem_barrier_all") {
   if (s.proxy) proxy::quiet(s, nullptr);
-  sync_all(s);
+  sync_all(s, call);
 }
 
 /* Group forms: every member completes (barrier) or orders (sync) its own
  * accesses before the group meets, then the leader synchronizes the PEs. */
 template <class G>
-inline __device__ void sync_all(const State &s) {
+inline __device__ void sync_all(const State &s, const char *call) {
   memory_fence(s);
   G::sync();
-  if (G::rank() == 0) sync_all(s);
+  if (G::rank() == 0) sync_all(s, call);
   G::sync();
 }
 
 /* The members' fences are their share of quiet; the leader's quiet adds the
  * proxy requests (one QUIET for the group, not one per member). */
 template <class G>
-inline __device__ void barrier_all(const State &s) {
+inline __device__ void barrier_all(const State &s, const char *call) {
   memory_fence(s);
   G::sync();
-  if (G::rank() == 0) barrier_all(s);
+  if (G::rank() == 0) barrier_all(s, call);
   G::sync();
 }
 

@@ -11,9 +11,14 @@
  * here returns complete: a put's data is in the target's GPU memory, which
  * quiet and fence need nothing more for.
  *
- * Transfers go in chunks of kChunk bytes, one message each, all in flight
- * before the first answer is awaited; the payloads are host memory (callers
- * stage GPU memory through the host: gpu/gpu_heap_ops.cc, gpu/proxy.cc). */
+ * Transfers go in chunks of kGpuChunk bytes, one message each.  Sends never
+ * wait: each request's header (and a small payload) travels in a block that
+ * the send's completion frees, so the caller may post many and collect the
+ * answers later (the _start forms, which the GPU proxy uses to keep several
+ * requests and the chunks of a large transfer in flight); a large payload
+ * must stay valid until its answer has come.  The payloads are host memory
+ * (callers stage GPU memory through the host: gpu/gpu_heap_ops.cc,
+ * gpu/proxy.cc). */
 #include <cstdlib>
 #include <cstring>
 
@@ -33,22 +38,20 @@ using ucx::ep_of;
 using ucx::g_ucx;
 using ucx::Guard;
 using ucx::status_text;
-using ucx::wait_request;
 
 /* Active-message ids (UCX's namespace of them is per worker: ours alone). */
-enum AmId : unsigned { kAmPut = 1, kAmGet = 2, kAmAtomic = 3, kAmReply = 4 };
+enum AmId : unsigned { kAmPut = 1, kAmGet = 2, kAmAtomic = 3, kAmReply = 4, kAmBatch = 5 };
 
-/* Bytes per message: eager over every transport, few enough messages that a
- * large transfer is not dominated by their headers. */
-constexpr size_t kChunk = 256 * 1024;
+constexpr size_t kChunk = kGpuChunk;
+/* Payloads up to this size are copied into the request's block, so the
+ * caller's buffer is free at once (the proxy's inline data, a batch). */
+constexpr size_t kCopyPayload = kBatchItems * sizeof(BatchItem);
+static_assert(sizeof(BatchItem) == 32, "a batch item is 32 bytes");
 
-/* What the initiator waits on: `left` answers to come; gets land in dst at
- * the offset each reply names; an atomic's old value in `value`. */
-struct Waiter {
-  std::atomic<long> left{0};
-  char *dst = nullptr;
-  uint64_t value = 0;
-};
+using Waiter = Answers;
+
+/* Answers to come for every request this PE sent (gpu_answers_due). */
+std::atomic<long> g_due{0};
 
 struct Request {
   uint64_t token;  /* the initiator's Waiter */
@@ -126,6 +129,13 @@ ucs_status_t on_request(void *arg, const void *header, size_t header_length, voi
       answer(r.from, out, r.bytes);
       break;
     }
+    case kAmBatch: {
+      if (length % sizeof(BatchItem))
+        fatal("rocshmem (GPU heap service)", "internal error: a batch of %zu bytes", length);
+      gpu::serve_batch(static_cast<const BatchItem *>(data), length / sizeof(BatchItem));
+      answer(r.from, new_answer(r.token, 0, 0), 0);
+      break;
+    }
     default: {
       uint64_t old = gpu::serve_atomic(r.offset, static_cast<AtomicOp>(r.op), r.operand,
                                        r.compare, r.size);
@@ -149,33 +159,59 @@ ucs_status_t on_reply(void *, const void *header, size_t header_length, void *da
   else
     w->value = r.value;
   w->left.fetch_sub(1, std::memory_order_release);
+  g_due.fetch_sub(1, std::memory_order_release);
   return UCS_OK;
 }
 
-/* Sends one request (payload: a put's chunk) and waits until UCX no longer
- * needs header or payload. */
+/* A request in flight: its header, and a small payload, live here until the
+ * send completes (UCX 1.13 reads the header until then). */
+struct Outgoing {
+  Request header;
+  const char *call;
+  int pe;
+  char data[1];
+};
+
+void request_sent(void *request, ucs_status_t status, void *user_data) {
+  auto *out = static_cast<Outgoing *>(user_data);
+  if (status != UCS_OK)
+    fatal(out->call, "sending a request for PE %d's GPU heap (ucp_am_send_nbx) failed: %s",
+          out->pe, status_text(status));
+  std::free(out);
+  ucp_request_free(request);
+}
+
+/* Sends one request (payload: a put's chunk) without waiting; its answer
+ * decrements r's waiter.  A payload up to kCopyPayload is copied; a larger
+ * one must stay valid until the answer has come. */
 void send(const char *call, int pe, AmId id, const Request &r, const void *payload,
           size_t bytes) {
+  const bool copy = bytes <= kCopyPayload;
+  auto *out = static_cast<Outgoing *>(std::malloc(sizeof(Outgoing) + (copy ? bytes : 0)));
+  if (!out) fatal(call, "out of host memory for a request to PE %d's GPU heap", pe);
+  out->header = r;
+  out->call = call;
+  out->pe = pe;
+  if (copy && bytes) {
+    std::memcpy(out->data, payload, bytes);
+    payload = out->data;
+  }
+  g_due.fetch_add(1, std::memory_order_relaxed);
   app_tick();
   Guard g;
   ucp_request_param_t p{};
-  p.op_attr_mask = UCP_OP_ATTR_FIELD_FLAGS;
+  p.op_attr_mask = UCP_OP_ATTR_FIELD_FLAGS | UCP_OP_ATTR_FIELD_CALLBACK |
+                   UCP_OP_ATTR_FIELD_USER_DATA;
   p.flags = UCP_AM_SEND_FLAG_EAGER;
-  ucs_status_t s = wait_request(ucp_am_send_nbx(ep_of(call, pe), id, &r, sizeof r, payload,
-                                                bytes, &p));
-  if (s != UCS_OK)
+  p.cb.send = request_sent;
+  p.user_data = out;
+  ucs_status_ptr_t req = ucp_am_send_nbx(ep_of(call, pe), id, &out->header, sizeof out->header,
+                                         payload, bytes, &p);
+  if (UCS_PTR_IS_PTR(req)) return; /* request_sent frees it */
+  std::free(out);
+  if (UCS_PTR_IS_ERR(req))
     fatal(call, "sending a request for PE %d's GPU heap (ucp_am_send_nbx) failed: %s", pe,
-          status_text(s));
-}
-
-/* Progresses the worker until every answer has come (the target answers from
- * its worker: its progress thread, or its own waits). */
-void wait_answers(Waiter &w) {
-  while (w.left.load(std::memory_order_acquire) > 0) {
-    app_tick();
-    Guard g;
-    ucp_worker_progress(g_ucx.worker);
-  }
+          status_text(UCS_PTR_STATUS(req)));
 }
 
 Request request(const Waiter &w, size_t offset) {
@@ -204,7 +240,8 @@ bool remote_gpu_setup(std::string *error) {
     ucp_am_recv_callback_t cb;
   };
   for (const Handler &h : {Handler{kAmPut, on_request}, Handler{kAmGet, on_request},
-                           Handler{kAmAtomic, on_request}, Handler{kAmReply, on_reply}}) {
+                           Handler{kAmAtomic, on_request}, Handler{kAmBatch, on_request},
+                           Handler{kAmReply, on_reply}}) {
     ucp_am_handler_param_t p{};
     p.field_mask = UCP_AM_HANDLER_PARAM_FIELD_ID | UCP_AM_HANDLER_PARAM_FIELD_CB |
                    UCP_AM_HANDLER_PARAM_FIELD_ARG | UCP_AM_HANDLER_PARAM_FIELD_FLAGS;
@@ -223,20 +260,31 @@ bool remote_gpu_setup(std::string *error) {
 
 }  // namespace ucx
 
-void gpu_put(const char *call, int pe, size_t offset, const void *src, size_t bytes) {
-  Waiter w;
-  w.left.store(static_cast<long>(chunks(bytes)), std::memory_order_relaxed);
+/* Progresses the worker until every answer has come (the target answers from
+ * its worker: its progress thread, or its own waits). */
+void wait_answers(Answers &w) {
+  while (w.left.load(std::memory_order_acquire) > 0) {
+    app_tick();
+    Guard g;
+    ucp_worker_progress(g_ucx.worker);
+  }
+}
+
+long gpu_answers_due() { return g_due.load(std::memory_order_acquire); }
+
+void gpu_put_start(const char *call, int pe, size_t offset, const void *src, size_t bytes,
+                   Answers &w) {
+  w.left.fetch_add(static_cast<long>(chunks(bytes)), std::memory_order_relaxed);
   for (size_t done = 0, n; done < bytes; done += n) {
     n = chunk_at(bytes, done);
     send(call, pe, kAmPut, request(w, offset + done), static_cast<const char *>(src) + done, n);
   }
-  wait_answers(w);
 }
 
-void gpu_get(const char *call, int pe, size_t offset, void *dst, size_t bytes) {
-  Waiter w;
+void gpu_get_start(const char *call, int pe, size_t offset, void *dst, size_t bytes,
+                   Answers &w) {
   w.dst = static_cast<char *>(dst);
-  w.left.store(static_cast<long>(chunks(bytes)), std::memory_order_relaxed);
+  w.left.fetch_add(static_cast<long>(chunks(bytes)), std::memory_order_relaxed);
   for (size_t done = 0, n; done < bytes; done += n) {
     n = chunk_at(bytes, done);
     Request r = request(w, offset + done);
@@ -244,19 +292,40 @@ void gpu_get(const char *call, int pe, size_t offset, void *dst, size_t bytes) {
     r.at = done;
     send(call, pe, kAmGet, r, nullptr, 0);
   }
-  wait_answers(w);
 }
 
-uint64_t gpu_atomic(const char *call, int pe, size_t offset, AtomicOp op, uint64_t operand,
-                    uint64_t compare, size_t size) {
-  Waiter w;
-  w.left.store(1, std::memory_order_relaxed);
+void gpu_atomic_start(const char *call, int pe, size_t offset, AtomicOp op, uint64_t operand,
+                      uint64_t compare, size_t size, Answers &w) {
+  w.left.fetch_add(1, std::memory_order_relaxed);
   Request r = request(w, offset);
   r.op = static_cast<uint8_t>(op);
   r.size = static_cast<uint8_t>(size);
   r.operand = operand;
   r.compare = compare;
   send(call, pe, kAmAtomic, r, nullptr, 0);
+}
+
+void gpu_batch_start(const char *call, int pe, const BatchItem *items, size_t n, Answers &w) {
+  w.left.fetch_add(1, std::memory_order_relaxed);
+  send(call, pe, kAmBatch, request(w, 0), items, n * sizeof(BatchItem));
+}
+
+void gpu_put(const char *call, int pe, size_t offset, const void *src, size_t bytes) {
+  Answers w;
+  gpu_put_start(call, pe, offset, src, bytes, w);
+  wait_answers(w);
+}
+
+void gpu_get(const char *call, int pe, size_t offset, void *dst, size_t bytes) {
+  Answers w;
+  gpu_get_start(call, pe, offset, dst, bytes, w);
+  wait_answers(w);
+}
+
+uint64_t gpu_atomic(const char *call, int pe, size_t offset, AtomicOp op, uint64_t operand,
+                    uint64_t compare, size_t size) {
+  Answers w;
+  gpu_atomic_start(call, pe, offset, op, operand, compare, size, w);
   wait_answers(w);
   return w.value;
 }

@@ -275,6 +275,11 @@ bool open_worker(std::string *error) {
     *error = std::string("ucp_init: ") + status_text(s);
     return false;
   }
+  ucp_context_attr_t attr{};
+  attr.field_mask = UCP_ATTR_FIELD_MEMORY_TYPES;
+  if (ucp_context_query(g_ucx.context, &attr) == UCS_OK)
+    g_ucx.gpu_memory = attr.memory_types & (UCS_BIT(UCS_MEMORY_TYPE_CUDA) |
+                                            UCS_BIT(UCS_MEMORY_TYPE_ROCM));
   ucp_worker_params_t wparams{};
   wparams.field_mask = UCP_WORKER_PARAM_FIELD_THREAD_MODE;
   /* Never MULTI: threads sharing the worker take g_ucx.lock (see the top). */
@@ -633,6 +638,23 @@ bool progress() {
   app_tick();
   Guard g;
   return ucp_worker_progress(g_ucx.worker) != 0;
+}
+
+bool gpu_memory_known() {
+  if (g_ucx.context) return g_ucx.gpu_memory;
+  /* Before init (rocshmem_info): a context of our own, only to ask. */
+  ucp_params_t params{};
+  params.field_mask = UCP_PARAM_FIELD_FEATURES;
+  params.features = UCP_FEATURE_RMA;
+  ucp_context_h context = nullptr;
+  if (ucp_init(&params, nullptr, &context) != UCS_OK) return false;
+  ucp_context_attr_t attr{};
+  attr.field_mask = UCP_ATTR_FIELD_MEMORY_TYPES;
+  const bool known = ucp_context_query(context, &attr) == UCS_OK &&
+                     (attr.memory_types & (UCS_BIT(UCS_MEMORY_TYPE_CUDA) |
+                                           UCS_BIT(UCS_MEMORY_TYPE_ROCM)));
+  ucp_cleanup(context);
+  return known;
 }
 
 bool heaps_reached_directly() {

@@ -61,6 +61,9 @@ struct Ucx {
    * barrier's previous signal, back to back barriers).  Read and written
    * under the Guard. */
   bool unflushed = false;
+  /* The context lists CUDA or ROCm memory among those it handles (a UCX
+   * built with GPU support): it could move GPU memory itself. */
+  bool gpu_memory = false;
   WorkerLock lock; /* one thread in the worker at a time (transport.cc, top) */
   /* Bumped by application threads each time they call into the worker; the
    * progress thread backs off while it moves. */
