@@ -57,13 +57,12 @@ part() {
 part waits.tap 90 env NPS=2 MPS_MODES=off PROGS=waits bash "$staged/run_gpu_tests.sh" "$staged"
 
 mps_on
-bench() { # the benchmark on 2 emulated nodes
-  mpirun -np 2 --bind-to none -x LD_LIBRARY_PATH -x UCX_MODULE_DIR \
-    env ROCSHMEM_PES_PER_NODE=1 UCX_TLS=tcp,self SHMEM_SYMMETRIC_SIZE=1G ROCSHMEM_GPU=on \
-    "$@" "$staged/bin/proxy_bench"
-}
-part bench_unset.txt 100 bench
-part bench_set.txt 100 bench ROCSHMEM_WAIT_TIMEOUT=600
+# The benchmark on 2 emulated nodes (a command line, not a function: part
+# runs it under timeout, which executes programs only).
+bench=(mpirun -np 2 --bind-to none -x LD_LIBRARY_PATH -x UCX_MODULE_DIR
+  env ROCSHMEM_PES_PER_NODE=1 UCX_TLS=tcp,self SHMEM_SYMMETRIC_SIZE=1G ROCSHMEM_GPU=on)
+part bench_unset.txt 100 "${bench[@]}" "$staged/bin/proxy_bench"
+part bench_set.txt 100 "${bench[@]}" ROCSHMEM_WAIT_TIMEOUT=600 "$staged/bin/proxy_bench"
 mps_off
 
 part tests_nodes.tap 200 env NPS=2 MPS_MODES=on PROXY_MODES=nodes TEST_TIMEOUT=150 \
