@@ -46,7 +46,8 @@ with() {
 # page: the names it documents besides its own
 links() {
   cat <<'LIST'
-man1/oshcc.1: oshc++ oshCC oshcxx rocshmem-oshcc rocshmem-oshc++ rocshmem-oshCC
+man1/oshcc.1: oshc++ oshCC oshcxx shmemcc shmemc++ shmemCC shmemcxx rocshmem-oshcc rocshmem-oshc++ rocshmem-oshCC
+man1/oshcc.1: oshfort shmemfort rocshmem-oshfort
 man1/oshrun.1: shmemrun rocshmem-oshrun rocshmem-shmemrun
 man3/shmem_malloc.3: shmem_calloc shmem_align shmem_realloc shmem_free shmem_malloc_with_hints
 man3/shmem_malloc.3: shmalloc shfree shrealloc shmemalign

@@ -27,6 +27,8 @@ check "oshfort --help names the Fortran API and ROCSHMEM_FC" \
 check "oshfort refuses -fdefault-integer-8, naming it" \
   sh -c '! "$1" -fdefault-integer-8 -c x.f90 2>"$2/err" && grep -q -- -fdefault-integer-8 "$2/err"' \
   sh "$oshfort" "$tmp"
+check "shmemfort, Open MPI's other name, is oshfort" \
+  sh -c '"$(dirname "$1")/shmemfort" --showme:command | grep -qxF "$("$1" --showme:command)"' sh "$oshfort"
 check "ROCSHMEM_FC picks the compiler" \
   sh -c '[ "$(ROCSHMEM_FC=my-fc "$1" --showme:command)" = my-fc ]' sh "$oshfort"
 printf "      INCLUDE 'shmem.fh'\n      END\n" >"$tmp/kind.f"

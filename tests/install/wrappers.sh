@@ -22,7 +22,7 @@ fake fakecxx
 fake mpirun # named so that oshrun treats it as Open MPI's launcher
 fake otherlauncher
 
-for name in oshcc oshc++ oshCC oshcxx rocshmem-oshcc rocshmem-oshc++ rocshmem-oshCC; do
+for name in oshcc oshc++ oshCC oshcxx shmemcc shmemc++ shmemCC shmemcxx rocshmem-oshcc rocshmem-oshc++ rocshmem-oshCC; do
   check "$name is installed and runs (--showme:version)" \
     sh -c "'$bin/$name' --showme:version | grep -q '^rocshmem [0-9]'"
 done
@@ -71,7 +71,7 @@ check "... and links: -lrocshmem and the MPI libraries follow the arguments" \
 check "-c compiles without the link flags" \
   sh -c "ROCSHMEM_CC='$tmp/fakecc' '$bin/oshcc' -c prog.c && ! grep -qxF -- -lrocshmem '$tmp/fakecc.args' &&
     grep -qxF -- -I$inc '$tmp/fakecc.args'"
-for name in oshc++ oshCC oshcxx; do
+for name in oshc++ oshCC oshcxx shmemc++ shmemCC shmemcxx; do
   check "ROCSHMEM_CXX replaces $name's compiler (and ROCSHMEM_CC does not)" \
     sh -c "ROCSHMEM_CC=/nonexistent ROCSHMEM_CXX='$tmp/fakecxx' '$bin/$name' -o p p.cc &&
       grep -qxF p.cc '$tmp/fakecxx.args'"
