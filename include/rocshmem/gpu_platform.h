@@ -174,7 +174,10 @@ static __device__ __forceinline__ unsigned long long rocshmem_globaltimer() {
 }
 #define ROCSHMEM_WALL_CLOCK() rocshmem_globaltimer()
 #else
-#define ROCSHMEM_WALL_CLOCK() wall_clock64()
+/* The builtin itself, not HIP's wall_clock64(): HIP 5.2 declares that only in
+ * the device pass, and the host pass of hipcc also parses device functions. */
+#define ROCSHMEM_WALL_CLOCK() \
+  static_cast<unsigned long long>(__builtin_amdgcn_s_memrealtime())
 #endif
 #endif /* device compiler */
 

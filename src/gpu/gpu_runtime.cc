@@ -87,9 +87,15 @@ void synchronize_memops(const char *call, void *alloc) {
  * ROCSHMEM_WAIT_WARN in ticks of the GPU's wall clock. */
 void wait_limits_setup(const char *call, const Runtime &rt, device::State &s) {
 #ifdef ROCSHMEM_GPU_IS_HIP
+  /* s_memrealtime counts at 100 MHz on the GPUs HIP supports; HIP 5.3 and
+   * later say so through an attribute, which older HIP lacks. */
   int khz = 0;
+#if HIP_VERSION >= 50300000
   check(call, hipDeviceGetAttribute(&khz, hipDeviceAttributeWallClockRate, g_gpu.device),
         "reading the GPU's wall-clock rate");
+#else
+  (void)call;
+#endif
   s.wall_clock_hz = static_cast<uint64_t>(khz > 0 ? khz : 100000) * 1000;
 #else
   (void)call;
