@@ -1,7 +1,8 @@
 #!/bin/sh
 # The Fortran API of OpenSHMEM 1.4 as a legacy code meets it: programs of
 # tests/functional/fortran/ and examples/fortran/ built by the installed
-# oshfort and run by oshrun on 1, 2 and 4 PEs; every name of
+# oshfort and run by oshrun on 1, 2 and 4 PEs (and on 2 emulated nodes over
+# UCX when the library has it); every name of
 # fortran_routines.txt linked from a Fortran program (the missing ones are
 # named) and exported under the three spellings of the compilers'
 # conventions; and oshfort's own options.  Skipped when configure found no
@@ -95,5 +96,17 @@ for np in 1 2 4; do
     [ "$(grep -c '^Hello from PE [0-9]* of '"$np"'$' "$tmp/hello.out")" -eq "$np" ]
   tap_result $? "examples/fortran/hello on $np PE(s) (exit status $rc)"
 done
+
+# Across nodes: every PE its own emulated node, so COMMON and SAVE targets
+# and SHPALLOC'd arrays are reached through UCX (static data registered with
+# it) instead of the node's shared mappings.
+if "$stage/bin/rocshmem_info" --build | grep -Eq '^UCX: +yes'; then
+  for p in rma amo coll shpalloc; do
+    tap_run_program "$p on 2 PEs, each its own node (UCX over tcp)" limited \
+      env ROCSHMEM_PES_PER_NODE=1 UCX_TLS=tcp,self "$stage/bin/oshrun" -np 2 "$tmp/$p"
+  done
+else
+  tap_skip "the Fortran programs across nodes" "rocshmem was built without UCX"
+fi
 
 tap_finish
