@@ -115,11 +115,15 @@ void print_build(const Printer &p) {
 #endif
 #if defined(ROCSHMEM_HAVE_GPU) && defined(ROCSHMEM_HAVE_UCX)
   p.fact("build:gpu_other_nodes", "device RMA/AMO on other nodes' GPU heaps",
-         std::string("GPU proxy thread -> UCX active messages -> the target PE copies into its "
-                     "GPU (staged through pinned host memory, 256 KiB chunks pipelined); this "
-                     "UCX ") + (rocshmem::net::gpu_memory_known()
-                                    ? "lists GPU memory (not used: the staged path still runs)"
-                                    : "lists no CUDA/ROCm memory"));
+         rocshmem::net::gpu_memory_known()
+             ? "this UCX lists GPU memory: puts and gets are UCX RMA on the peer's registered "
+               "GPU heap where a network transport registers GPU memory (GPUDirect RDMA; "
+               "ROCSHMEM_GPU_NET_DIRECT=on: wherever UCX lists it), else the staged path (GPU "
+               "proxy thread -> UCX active messages -> the target PE copies); atomics always "
+               "through the target PE"
+             : "GPU proxy thread -> UCX active messages -> the target PE copies into its GPU "
+               "(staged through pinned host memory, 256 KiB chunks pipelined; this UCX lists "
+               "no CUDA/ROCm memory)");
 #endif
   p.fact("build:bootstraps", "bootstraps", "mpi, uniqueid (TCP), singleton");
   p.fact("build:configure", "configure arguments", ROCSHMEM_CONFIGURE_ARGS);

@@ -14,7 +14,16 @@
 #   tests_nodes.tap    the GPU test programs, 2 PEs, each its own emulated node
 #                      (every device op to the other PE through the proxy), MPS on
 #   tests_default.tap  the GPU test programs, 2 PEs, default mode, MPS off
+#   bench_direct.txt   the benchmark against the UCX with GPU support staged as
+#                      ucx-gpu/ (tests/gpu/stage.sh with UCX_GPU=...; UCX_TLS=
+#                      tcp,cuda_copy,self, ROCSHMEM_GPU_NET_DIRECT=on): puts and
+#                      gets on the registered heap
+#   tests_direct.tap   the GPU test programs on that UCX (run_gpu_tests.sh's
+#                      "direct" mode), 2 PEs, MPS on
 #   summary.txt        each part's exit status, seconds and last lines
+# PARTS chooses and orders them (default "waits bench_unset bench_set
+# tests_nodes tests_default bench_direct tests_direct"; the direct ones only
+# where ucx-gpu/ was staged).
 set -u
 staged=$(cd "${1:?usage: $0 STAGED OUTDIR}" && pwd)
 out=${2:?usage: $0 STAGED OUTDIR}
@@ -54,19 +63,30 @@ part() {
   grep -E '^[0-9]+ passed|^not ok|NOT met|DATA WRONG' "$out/$name" | head -20 >>"$summary"
 }
 
-part waits.tap 90 env NPS=2 MPS_MODES=off PROGS=waits bash "$staged/run_gpu_tests.sh" "$staged"
+parts=" ${PARTS:-waits bench_unset bench_set tests_nodes tests_default bench_direct tests_direct} "
+[ -d "$staged/ucx-gpu/lib" ] || parts=${parts/ bench_direct / }
+[ -d "$staged/ucx-gpu/lib" ] || parts=${parts/ tests_direct / }
+wanted() { [[ "$parts" = *" $1 "* ]]; }
 
-mps_on
+wanted waits && part waits.tap 90 env NPS=2 MPS_MODES=off PROGS=waits bash "$staged/run_gpu_tests.sh" "$staged"
+
+wanted bench_unset || wanted bench_set || wanted bench_direct && mps_on
 # The benchmark on 2 emulated nodes (a command line, not a function: part
 # runs it under timeout, which executes programs only).
 bench=(mpirun -np 2 --bind-to none -x LD_LIBRARY_PATH -x UCX_MODULE_DIR
   env ROCSHMEM_PES_PER_NODE=1 UCX_TLS=tcp,self SHMEM_SYMMETRIC_SIZE=1G ROCSHMEM_GPU=on)
-part bench_unset.txt 100 "${bench[@]}" "$staged/bin/proxy_bench"
-part bench_set.txt 100 "${bench[@]}" ROCSHMEM_WAIT_TIMEOUT=600 "$staged/bin/proxy_bench"
+wanted bench_unset && part bench_unset.txt 100 "${bench[@]}" "$staged/bin/proxy_bench"
+wanted bench_set && part bench_set.txt 100 "${bench[@]}" ROCSHMEM_WAIT_TIMEOUT=600 "$staged/bin/proxy_bench"
+wanted bench_direct && part bench_direct.txt 100 mpirun -np 2 --bind-to none \
+  -x LD_LIBRARY_PATH="$staged/ucx-gpu/lib:$LD_LIBRARY_PATH" -x UCX_MODULE_DIR="$staged/ucx-gpu/lib/ucx" \
+  env ROCSHMEM_PES_PER_NODE=1 UCX_TLS=tcp,cuda_copy,self SHMEM_SYMMETRIC_SIZE=1G ROCSHMEM_GPU=on \
+  ROCSHMEM_GPU_NET_DIRECT=on SHMEM_INFO=1 "$staged/bin/proxy_bench"
 mps_off
 
-part tests_nodes.tap 200 env NPS=2 MPS_MODES=on PROXY_MODES=nodes TEST_TIMEOUT=150 \
+wanted tests_nodes && part tests_nodes.tap 200 env NPS=2 MPS_MODES=on PROXY_MODES=nodes TEST_TIMEOUT=150 \
   PROGS="rma amo sync stream coll ctx module proxy" bash "$staged/run_gpu_tests.sh" "$staged"
-part tests_default.tap 150 env NPS=2 MPS_MODES=off PROXY_MODES=auto TEST_TIMEOUT=100 \
+wanted tests_default && part tests_default.tap 150 env NPS=2 MPS_MODES=off PROXY_MODES=auto TEST_TIMEOUT=100 \
   PROGS="rma amo sync stream coll ctx module proxy errors" bash "$staged/run_gpu_tests.sh" "$staged"
+wanted tests_direct && part tests_direct.tap 200 env NPS=2 MPS_MODES=on PROXY_MODES=direct \
+  TEST_TIMEOUT=150 PROGS="rma amo sync stream coll ctx proxy" bash "$staged/run_gpu_tests.sh" "$staged"
 echo "== total $((SECONDS - t0)) s" | tee -a "$summary"

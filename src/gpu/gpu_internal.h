@@ -44,6 +44,8 @@ struct GpuContext {
    * state (device_view() in gpu_runtime.cc), while `state` above, which the
    * host's own kernels take, keeps every IPC mapping. */
   int proxy_peers = 0;
+  /* Peers on other nodes whose GPU heap UCX reaches itself (net::register_gpu_heap). */
+  int direct_peers = 0;
   std::vector<uint8_t> image_peer_flags; /* host copy of image_flags */
   char **image_heap = nullptr;           /* device arrays of the images' state */
   uint8_t *image_flags = nullptr;

@@ -367,6 +367,12 @@ void setup(const char *call, Runtime &rt) {
   s.heap_size = size;
   wait_limits_setup(call, rt, s);
   map_peers(call, rt, all);
+  const std::string &direct = rt.cfg.gpu_net_direct;
+  if (direct != "auto" && direct != "on" && direct != "off")
+    fatal(call, "ROCSHMEM_GPU_NET_DIRECT='%s' is not one of auto, on, off", direct.c_str());
+  if (rt.topo.n_nodes > 1)
+    g.direct_peers = net::register_gpu_heap(call, rt, base, size,
+                                            std::strcmp(ROCSHMEM_GPU_PLATFORM_NAME, "cuda") == 0);
   s.all_same_gpu = g.same_gpu_peers == g.ipc_peers;
 
   /* The first GPU-heap allocation of every PE, hence at the same offset. */
@@ -436,7 +442,7 @@ void teardown(Runtime &rt) {
   g_peers.lo[SEG_GPU] = g_peers.hi[SEG_GPU] = 0;
   g.state = device::State{};
   g.active = false;
-  g.ipc_peers = g.same_gpu_peers = 0;
+  g.ipc_peers = g.same_gpu_peers = g.direct_peers = 0;
   g.allocation = nullptr;
   g.peer_heap = nullptr;
   g.peer_flags = nullptr;
@@ -456,13 +462,21 @@ std::string describe() {
   std::string text = line;
   bool other_nodes = false;
   for (int pe = 0; pe < g_peers.n_pes; ++pe) other_nodes = other_nodes || on_other_node(pe);
-  if (other_nodes)
-    text += net::gpu_memory_known()
-                ? "; other nodes' GPU heaps: the target PE copies, staged through pinned host "
-                  "memory (this UCX lists GPU memory, but the library does not register its "
-                  "GPU heap with it)"
-                : "; other nodes' GPU heaps: the target PE copies, staged through pinned host "
-                  "memory (this UCX lists no CUDA/ROCm memory)";
+  if (other_nodes && g_gpu.direct_peers) {
+    std::snprintf(line, sizeof line, "; other nodes' GPU heaps: registered with UCX, puts and "
+                  "gets move through it directly (%d peer(s)), atomics by the target PE",
+                  g_gpu.direct_peers);
+    text += line;
+  } else if (other_nodes) {
+    text += "; other nodes' GPU heaps: the target PE copies, staged through pinned host memory (";
+    const std::string &mode = g_runtime.cfg.gpu_net_direct;
+    text += !net::gpu_memory_known() ? "this UCX lists no CUDA/ROCm memory)"
+            : mode == "off"          ? "ROCSHMEM_GPU_NET_DIRECT=off)"
+            : mode == "on"           ? "this UCX lists GPU memory but could not register it)"
+                                     : "no network transport of this UCX registers GPU memory, "
+                                       "so the staged path, faster there; "
+                                       "ROCSHMEM_GPU_NET_DIRECT=on registers it anyway)";
+  }
   return text;
 }
 

@@ -70,8 +70,17 @@ bool atomics_by_cpu();
  * through shared memory: ucp_rkey_ptr works), or nullptr. */
 char *mapping(int pe, const Location &at);
 
-/* Another node's GPU heap (ucx/remote_gpu.cc): no rkey reaches GPU memory
- * here, so the target PE performs these on its own heap and answers.  Each
+/* Collective over every PE of a job spanning nodes, once this PE's GPU heap
+ * exists (`cuda`: CUDA memory, else ROCm): where this UCX handles GPU memory
+ * (gpu_memory_known) and ROCSHMEM_GPU_NET_DIRECT allows, registers the heap
+ * and exchanges its key, so that the puts and gets below reach a peer's GPU
+ * heap through UCX itself (ucx/remote_gpu_direct.cc).  Returns the number of
+ * peers reached so (0: the staged path to every one). */
+int register_gpu_heap(const char *call, Runtime &rt, void *base, size_t size, bool cuda);
+
+/* Another node's GPU heap: through the keys above where there are some;
+ * else (and for atomics always) the target PE performs these on its own
+ * heap and answers (ucx/remote_gpu.cc, staged through host memory).  Each
  * returns complete (a put's data is in the target's memory).  `offset` is
  * from the start of the GPU heap; local buffers are host memory; bytes > 0.
  * Callable from the GPU proxy thread too (after allow_threads). */

@@ -19,6 +19,7 @@ bool setup(Runtime &, std::string *error) {
   return false;
 }
 void teardown(Bootstrap &) {}
+int register_gpu_heap(const char *, Runtime &, void *, size_t, bool) { return 0; }
 
 [[noreturn]] static void unreachable(const char *call, int pe) {
   fatal(call, "PE %d is on another node and this build has no network transport", pe);

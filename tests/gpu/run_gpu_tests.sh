@@ -25,7 +25,13 @@
 # peers' GPU heaps are reached only over UCX: host calls and the proxy ask
 # the target PE to do the work (a library built with UCX; stage.sh brings
 # UCX along).  It is slow: coll on 4 PEs took 273 s on the H200 machine
-# (every device transfer a TCP round trip through both hosts).  coll also
+# (every device transfer a TCP round trip through both hosts).  "direct":
+# nodes again, against the UCX with GPU support that stage.sh carried as
+# ucx-gpu/ (UCX_GPU=...; skipped without it, UCX_TLS=tcp,cuda_copy,self)
+# with ROCSHMEM_GPU_NET_DIRECT=on: puts and gets land in the peers'
+# registered GPU heaps through UCX, and every PE must report that path at
+# init; then rma once with auto, where every PE must report the staged path
+# (tcp registers no GPU memory).  coll also
 # runs once more with ROCSHMEM_GPU_COLL_PUSH=0 (every size on the pull path)
 # and once with ROCSHMEM_GPU_COLL_PUSH=4096 on PE 0 only (every PE must take
 # 4096).  The proxy test forces all itself and runs once per size, with its
@@ -182,7 +188,17 @@ for mode in ${MPS_MODES:-off on}; do
   for np in ${NPS:-2 4}; do
     if [ "$mode" = on ]; then proxies=${PROXY_MODES:-auto all}; else proxies=${PROXY_MODES:-auto}; fi
     for proxy in $proxies; do
-      if [ "$proxy" = nodes ]; then
+      direct_log=
+      if [ "$proxy" = direct ]; then
+        if [ ! -d "$staged/ucx-gpu/lib" ]; then
+          echo "# direct mode skipped: no ucx-gpu/ staged (stage.sh with UCX_GPU=PREFIX)"
+          continue
+        fi
+        export ROCSHMEM_GPU_PROXY=auto ROCSHMEM_PES_PER_NODE=1 UCX_TLS=tcp,cuda_copy,self
+        export ROCSHMEM_GPU_NET_DIRECT=on
+        export LD_LIBRARY_PATH=$staged/ucx-gpu/lib:$LD_LIBRARY_PATH UCX_MODULE_DIR=$staged/ucx-gpu/lib/ucx
+        direct_log="other nodes' GPU heaps: registered with UCX"
+      elif [ "$proxy" = nodes ]; then
         export ROCSHMEM_GPU_PROXY=auto ROCSHMEM_PES_PER_NODE=1 UCX_TLS=${NODES_UCX_TLS:-tcp,self}
       else
         export ROCSHMEM_GPU_PROXY=$proxy
@@ -196,9 +212,20 @@ for mode in ${MPS_MODES:-off on}; do
             if [ "$proxy" != auto ]; then want_log="device collectives: push path off (a PE uses the GPU proxy)"
             else want_log="device collectives: pushed when a PE receives up to 32768 bytes"; fi
             ROCSHMEM_DEBUG_LEVEL=2 EXPECT_LOG=$want_log run_one "$mode" "$np" coll ;;
-          *) run_one "$mode" "$np" "$prog" ;;
+          *) if [ -n "$direct_log" ]; then
+               ROCSHMEM_DEBUG_LEVEL=2 EXPECT_LOG=$direct_log run_one "$mode" "$np" "$prog"
+             else run_one "$mode" "$np" "$prog"; fi ;;
         esac
       done
+      if [ "$proxy" = direct ]; then
+        if want rma; then
+          ROCSHMEM_GPU_NET_DIRECT=auto ROCSHMEM_DEBUG_LEVEL=2 \
+            EXPECT_LOG="no network transport of this UCX registers GPU memory" run_one "$mode" "$np" rma
+        fi
+        unset ROCSHMEM_GPU_NET_DIRECT
+        export LD_LIBRARY_PATH=${LD_LIBRARY_PATH#"$staged/ucx-gpu/lib:"}
+        if [ -d "$lib/ucx" ]; then export UCX_MODULE_DIR=$lib/ucx; else unset UCX_MODULE_DIR; fi
+      fi
     done
     unset ROCSHMEM_GPU_PROXY ROCSHMEM_PES_PER_NODE UCX_TLS
     # The collectives' pull path at every size (with IPC the push path takes

@@ -5,6 +5,10 @@
 # (or pack it: `tar -cJf` takes it to about 9 MB), and builds the GPU tests
 # first if needed.
 #   bash tests/gpu/stage.sh BUILD_DIR DEST
+# UCX_GPU=PREFIX: also carry a UCX installation built with CUDA (or ROCm)
+# support, as DEST/ucx-gpu, for the "direct" mode of run_gpu_tests.sh (the
+# library registers its GPU heap with such a UCX; it runs against it without
+# a rebuild, UCX keeping its ABI within a release).
 set -euo pipefail
 build=$(cd "${1:?usage: $0 BUILD_DIR DEST}" && pwd)
 dest=${2:?usage: $0 BUILD_DIR DEST}
@@ -26,6 +30,15 @@ if [ -n "$ucp" ]; then
   [ -z "$numa" ] || cp -L "$numa" "$dest/lib/"
   mkdir -p "$dest/lib/ucx"
   cp -L "$dir"/ucx/libuct_cma.so.0 "$dest/lib/ucx/" 2>/dev/null || true
+fi
+if [ -n "${UCX_GPU:-}" ]; then
+  mkdir -p "$dest/ucx-gpu/lib/ucx"
+  for l in libucp.so.0 libuct.so.0 libucs.so.0 libucm.so.0; do cp -L "$UCX_GPU/lib/$l" "$dest/ucx-gpu/lib/"; done
+  cp -L "$UCX_GPU"/lib/ucx/*.so.0 "$dest/ucx-gpu/lib/ucx/"
+  # The GPU runtime its modules link (the library itself does not).
+  ldd "$UCX_GPU"/lib/ucx/*.so.0 | awk '$1 ~ /^libcudart/ && $3 ~ /^\// { print $3 }' | sort -u |
+    xargs -r cp -L -t "$dest/ucx-gpu/lib/"
+  strip --strip-all "$dest"/ucx-gpu/lib/*.so.0 "$dest"/ucx-gpu/lib/ucx/*.so.0 2>/dev/null || true
 fi
 cp "$here/run_gpu_tests.sh" "$dest/"
 git -C "$here" describe --always --dirty > "$dest/REVISION" 2>/dev/null || true

@@ -12,8 +12,8 @@
 #    source tree's headers.
 # From the repository root (the tests, examples and package sources are
 # taken from here), on a machine with the GPU, a C++17 compiler, Open MPI's
-# mpirun and a Python 3 with torch (CUDA or ROCm), pybind11, numpy, mpi4py
-# and pytest.  No autotools, no Check.
+# mpirun and a Python 3 with torch (CUDA or ROCm), numpy, mpi4py and pytest,
+# and pybind11 (or torch's copy of its headers).  No autotools, no Check.
 #
 # What it does:
 #  1. prints the machine (GPUs, Python, torch, mpirun);
@@ -98,11 +98,23 @@ if [ -z "${PYTEST_PATH:-}" ] && [ -d "$root/build-pytest" ] &&
   PYTEST_PATH=$root/build-pytest
 fi
 pythonpath_extra=${PYTEST_PATH:+$(cd "$PYTEST_PATH" && pwd)}
-for module in pybind11 pytest numpy mpi4py torch; do
+for module in pytest numpy mpi4py torch; do
   version=$(PYTHONPATH=$pythonpath_extra "$python" -c "import $module; print($module.__version__)" 2>/dev/null) ||
     die "$python cannot import $module$( [ "$module" = pytest ] && echo ' (see --bundle-pytest above)')"
   say "$module $version"
 done
+# pybind11's headers: the pybind11 package's, else the copy torch ships in its
+# include folder (torch's own extensions compile against it).
+if pybind_flags=$("$python" -m pybind11 --includes 2>/dev/null); then
+  say "pybind11 $("$python" -c 'import pybind11; print(pybind11.__version__)')"
+else
+  pybind_flags=$("$python" -c 'import os, sysconfig, torch
+inc = os.path.join(os.path.dirname(torch.__file__), "include")
+assert os.path.isfile(os.path.join(inc, "pybind11", "pybind11.h"))
+print("-I" + sysconfig.get_paths()["include"], "-I" + inc)' 2>/dev/null) ||
+    die "$python has neither pybind11 nor torch's copy of its headers"
+  say "pybind11 headers from torch: $pybind_flags"
+fi
 "$python" -c 'import torch; print("# torch sees", torch.cuda.device_count(), "GPU(s); CUDA", torch.version.cuda, "HIP", torch.version.hip)'
 require() { # CONDITION-COMMAND... MESSAGE: dies unless REQUIRE_GPU=0
   local message=${*: -1}
@@ -126,7 +138,7 @@ pkg=$work/site
 mkdir -p "$pkg"
 cp -r "$root/python/rocshmem4py" "$pkg/"
 suffix=$("$python" -c 'import sysconfig; print(sysconfig.get_config_var("EXT_SUFFIX"))')
-read -r -a pybind_includes < <("$python" -m pybind11 --includes)
+read -r -a pybind_includes <<<"$pybind_flags"
 say "compiling python/src/*.cc against $libdir"
 start=$SECONDS
 mkdir -p "$work/obj"

@@ -5,6 +5,7 @@ check` staged (ROCSHMEM_PREFIX), then a small program run by the
 environment's interpreter, with no PYTHONPATH or LD_LIBRARY_PATH."""
 import os
 import shutil
+import site
 import subprocess
 import sys
 
@@ -41,6 +42,15 @@ def test_pip_install_into_a_venv_and_run(tmp_path):
     if made.returncode != 0:
         pytest.skip(f"cannot make a venv with pip (Debian: python3-venv): {made.stderr[-300:]}")
     python = str(venv / "bin" / "python")
+    if sys.prefix != sys.base_prefix:
+        # This interpreter is itself a venv's: --system-site-packages reaches
+        # the base interpreter's packages, not this venv's (where setuptools
+        # and pybind11 may be); a .pth file adds this one's too.
+        purelib = subprocess.run([python, "-c", "import sysconfig; "
+                                  "print(sysconfig.get_paths()['purelib'])"], env=env,
+                                 capture_output=True, text=True, check=True).stdout.strip()
+        with open(os.path.join(purelib, "parent_venv.pth"), "w") as pth:
+            pth.write("\n".join(site.getsitepackages()) + "\n")
     source = tmp_path / "src"  # pip builds in place: not in the source tree
     shutil.copytree(SOURCE, source, ignore=shutil.ignore_patterns("build", "*.egg-info",
                                                                  "__pycache__", "*.so"))

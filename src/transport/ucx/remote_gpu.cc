@@ -1,8 +1,9 @@
-/* Other nodes' GPU heaps over UCX active messages.
+/* Other nodes' GPU heaps over UCX active messages (the staged path).
  *
- * UCX here registers host memory only (no CUDA/ROCm support in the UCX this
- * library is built against), so no rkey reaches a GPU heap and a one-sided
- * put or get cannot touch it.  The target does the work instead: a request
+ * A UCX without CUDA/ROCm support registers host memory only, so no rkey
+ * reaches a GPU heap and a one-sided put or get cannot touch it (where UCX
+ * has that support, puts and gets take remote_gpu_direct.cc's path instead;
+ * atomics and batches always come here).  The target does the work instead: a request
  * travels as an active message (ucp_am_send_nbx, eager), the target's
  * worker runs the handler below (in its progress thread, or in whichever of
  * its threads progresses the worker), which copies into or out of its own
@@ -50,8 +51,7 @@ static_assert(sizeof(BatchItem) == 32, "a batch item is 32 bytes");
 
 using Waiter = Answers;
 
-/* Answers to come for every request this PE sent (gpu_answers_due). */
-std::atomic<long> g_due{0};
+using ucx::g_gpu_due;
 
 struct Request {
   uint64_t token;  /* the initiator's Waiter */
@@ -66,6 +66,7 @@ struct Request {
 struct Reply {
   uint64_t token;
   uint64_t value; /* atomic: the old value; get: the offset in dst */
+  int32_t from;   /* the PE answering */
 };
 
 /* A reply in flight: header and payload live until UCX is done with them
@@ -87,7 +88,7 @@ void reply_sent(void *request, ucs_status_t status, void *user_data) {
 OutgoingReply *new_answer(uint64_t token, uint64_t value, size_t bytes) {
   auto *out = static_cast<OutgoingReply *>(std::malloc(sizeof(OutgoingReply) + bytes));
   if (!out) fatal("rocshmem (GPU heap service)", "out of host memory for a %zu-byte answer", bytes);
-  out->header = Reply{token, value};
+  out->header = Reply{token, value, g_peers.my_pe};
   return out;
 }
 
@@ -158,8 +159,9 @@ ucs_status_t on_reply(void *, const void *header, size_t header_length, void *da
     std::memcpy(w->dst + r.value, data, length);
   else
     w->value = r.value;
+  ucx::after_am_answer(r.from);
   w->left.fetch_sub(1, std::memory_order_release);
-  g_due.fetch_sub(1, std::memory_order_release);
+  g_gpu_due.fetch_sub(1, std::memory_order_release);
   return UCS_OK;
 }
 
@@ -196,7 +198,8 @@ void send(const char *call, int pe, AmId id, const Request &r, const void *paylo
     std::memcpy(out->data, payload, bytes);
     payload = out->data;
   }
-  g_due.fetch_add(1, std::memory_order_relaxed);
+  ucx::before_am_request(pe);
+  g_gpu_due.fetch_add(1, std::memory_order_relaxed);
   app_tick();
   Guard g;
   ucp_request_param_t p{};
@@ -228,6 +231,8 @@ size_t chunk_at(size_t bytes, size_t done) { return bytes - done < kChunk ? byte
 }  // namespace
 
 namespace ucx {
+
+std::atomic<long> g_gpu_due{0};
 
 bool remote_gpu_wanted() {
   return gpu::compiled_in() && g_runtime.cfg.gpu != "off";
@@ -270,10 +275,11 @@ void wait_answers(Answers &w) {
   }
 }
 
-long gpu_answers_due() { return g_due.load(std::memory_order_acquire); }
+long gpu_answers_due() { return g_gpu_due.load(std::memory_order_acquire); }
 
 void gpu_put_start(const char *call, int pe, size_t offset, const void *src, size_t bytes,
                    Answers &w) {
+  if (ucx::gpu_direct(pe)) return ucx::direct_put_start(call, pe, offset, src, bytes, w, kCopyPayload);
   w.left.fetch_add(static_cast<long>(chunks(bytes)), std::memory_order_relaxed);
   for (size_t done = 0, n; done < bytes; done += n) {
     n = chunk_at(bytes, done);
@@ -283,6 +289,7 @@ void gpu_put_start(const char *call, int pe, size_t offset, const void *src, siz
 
 void gpu_get_start(const char *call, int pe, size_t offset, void *dst, size_t bytes,
                    Answers &w) {
+  if (ucx::gpu_direct(pe)) return ucx::direct_get_start(call, pe, offset, dst, bytes, w);
   w.dst = static_cast<char *>(dst);
   w.left.fetch_add(static_cast<long>(chunks(bytes)), std::memory_order_relaxed);
   for (size_t done = 0, n; done < bytes; done += n) {

@@ -56,10 +56,27 @@ bool g_active = false;
 
 namespace ucx {
 Ucx g_ucx;
+
+std::vector<std::vector<char>> allgather_blobs(Bootstrap &boot, const void *data, size_t len) {
+  const int n = boot.size();
+  std::vector<uint64_t> lens(n);
+  uint64_t mine = len;
+  boot.allgather(&mine, lens.data(), sizeof mine);
+  uint64_t max = 0;
+  for (uint64_t l : lens) max = l > max ? l : max;
+  std::vector<char> in(max), all(max * n);
+  std::memcpy(in.data(), data, len);
+  boot.allgather(in.data(), all.data(), max);
+  std::vector<std::vector<char>> out(n);
+  for (int pe = 0; pe < n; ++pe)
+    out[pe].assign(all.begin() + pe * max, all.begin() + pe * max + lens[pe]);
+  return out;
+}
 }  // namespace ucx
 
 namespace {
 
+using ucx::allgather_blobs;
 using ucx::app_tick;
 using ucx::ep_of;
 using ucx::g_ucx;
@@ -114,22 +131,6 @@ void put_locked(const char *call, const char *what, int pe, const Location &to, 
   finish(call, what, pe, req, nbi);
 }
 
-/* Exchanges a variable-length blob with every PE over the bootstrap. */
-std::vector<std::vector<char>> allgather_blobs(Bootstrap &boot, const void *data, size_t len) {
-  const int n = boot.size();
-  std::vector<uint64_t> lens(n);
-  uint64_t mine = len;
-  boot.allgather(&mine, lens.data(), sizeof mine);
-  uint64_t max = 0;
-  for (uint64_t l : lens) max = l > max ? l : max;
-  std::vector<char> in(max), all(max * n);
-  std::memcpy(in.data(), data, len);
-  boot.allgather(in.data(), all.data(), max);
-  std::vector<std::vector<char>> out(n);
-  for (int pe = 0; pe < n; ++pe)
-    out[pe].assign(all.begin() + pe * max, all.begin() + pe * max + lens[pe]);
-  return out;
-}
 
 void sleep_us(long us) {
   timespec t{0, us * 1000};
@@ -241,6 +242,46 @@ std::string tls_text() {
   return t;
 }
 
+/* A UCP context with this library's settings of UCX's configuration (a
+ * user's own UCX_* setting of each wins). */
+ucs_status_t init_context(const ucp_params_t &params, bool new_protocols) {
+  ucp_config_t *config = nullptr;
+  ucs_status_t s = ucp_config_read(nullptr, nullptr, &config);
+  if (s != UCS_OK) return s;
+  /* AMOs on memory mapped here are CPU atomics (amo/amo.h); asking UCX to
+   * perform its atomics with the CPU too keeps the two atomic with respect
+   * to each other on any network.  A user's UCX_ATOMIC_MODE wins (and then
+   * every AMO on another PE goes through UCX: atomics_by_cpu()). */
+  if (!std::getenv("UCX_ATOMIC_MODE")) ucp_config_modify(config, "ATOMIC_MODE", "cpu");
+  /* A worker flush (quiet) whose software RMA is not yet acknowledged
+   * otherwise flushes every endpoint too, and over tcp an endpoint flush is
+   * one more message and its answer (a zero-length put_zcopy asking for an
+   * ack): 2 PEs, put 8 B + quiet took 28-29 us against 16.5-17.5 without,
+   * where a get took 16.5-17 (OSHMEM, whose put waits for the acknowledgement
+   * instead: 27).  Without it the flush still completes every operation: it
+   * waits until the worker's outstanding operations are acknowledged and
+   * every interface is flushed.  A user's UCX_FLUSH_WORKER_EPS wins. */
+  if (!std::getenv("UCX_FLUSH_WORKER_EPS")) ucp_config_modify(config, "FLUSH_WORKER_EPS", "n");
+  /* The direct path to other nodes' GPU heaps (remote_gpu_direct.cc) needs
+   * UCX's newer protocols where it has both: the older ones move a software
+   * put (a transport without hardware RMA, such as tcp) into the target
+   * with a host memcpy, which faults on GPU memory.  Where the variable is
+   * gone (the newer protocols being the only ones) the call fails
+   * harmlessly. */
+  if (new_protocols) ucp_config_modify(config, "PROTO_ENABLE", "y");
+  s = ucp_init(&params, config, &g_ucx.context);
+  ucp_config_release(config);
+  return s;
+}
+
+/* Whether the context lists CUDA or ROCm memory among those it handles. */
+bool lists_gpu_memory(ucp_context_h context) {
+  ucp_context_attr_t attr{};
+  attr.field_mask = UCP_ATTR_FIELD_MEMORY_TYPES;
+  return ucp_context_query(context, &attr) == UCS_OK &&
+         (attr.memory_types & (UCS_BIT(UCS_MEMORY_TYPE_CUDA) | UCS_BIT(UCS_MEMORY_TYPE_ROCM)));
+}
+
 /* Creates the context and the worker, once: allocate_heap may have done it
  * before setup. */
 bool open_worker(std::string *error) {
@@ -250,36 +291,19 @@ bool open_worker(std::string *error) {
   params.features = UCP_FEATURE_RMA | UCP_FEATURE_AMO32 | UCP_FEATURE_AMO64 | UCP_FEATURE_WAKEUP;
   /* AM: other nodes' GPU heaps (remote_gpu.cc), only where there may be any */
   if (ucx::remote_gpu_wanted()) params.features |= UCP_FEATURE_AM;
-  ucp_config_t *config = nullptr;
-  ucs_status_t s = ucp_config_read(nullptr, nullptr, &config);
-  /* AMOs on memory mapped here are CPU atomics (amo/amo.h); asking UCX to
-   * perform its atomics with the CPU too keeps the two atomic with respect
-   * to each other on any network.  A user's UCX_ATOMIC_MODE wins (and then
-   * every AMO on another PE goes through UCX: atomics_by_cpu()). */
-  if (s == UCS_OK && !std::getenv("UCX_ATOMIC_MODE")) ucp_config_modify(config, "ATOMIC_MODE", "cpu");
-  /* A worker flush (quiet) whose software RMA is not yet acknowledged
-   * otherwise flushes every endpoint too, and over tcp an endpoint flush is
-   * one more message and its answer (a zero-length put_zcopy asking for an
-   * ack): 2 PEs, put 8 B + quiet took 28-29 us against 16.5-17.5 without,
-   * where a get took 16.5-17 (OSHMEM, whose put waits for the acknowledgement
-   * instead: 27).  Without it the flush still completes every operation: it
-   * waits until the worker's outstanding operations are acknowledged and
-   * every interface is flushed.  A user's UCX_FLUSH_WORKER_EPS wins. */
-  if (s == UCS_OK && !std::getenv("UCX_FLUSH_WORKER_EPS"))
-    ucp_config_modify(config, "FLUSH_WORKER_EPS", "n");
-  if (s == UCS_OK) {
-    s = ucp_init(&params, config, &g_ucx.context);
-    ucp_config_release(config);
+  ucs_status_t s = init_context(params, false);
+  if (s == UCS_OK) g_ucx.gpu_memory = lists_gpu_memory(g_ucx.context);
+  /* Only a UCX with GPU support pays for a second context. */
+  if (s == UCS_OK && g_ucx.gpu_memory && ucx::remote_gpu_wanted() && ucx::direct_wanted() &&
+      !std::getenv("UCX_PROTO_ENABLE")) {
+    ucp_cleanup(g_ucx.context);
+    g_ucx.context = nullptr;
+    s = init_context(params, true);
   }
   if (s != UCS_OK) {
     *error = std::string("ucp_init: ") + status_text(s);
     return false;
   }
-  ucp_context_attr_t attr{};
-  attr.field_mask = UCP_ATTR_FIELD_MEMORY_TYPES;
-  if (ucp_context_query(g_ucx.context, &attr) == UCS_OK)
-    g_ucx.gpu_memory = attr.memory_types & (UCS_BIT(UCS_MEMORY_TYPE_CUDA) |
-                                            UCS_BIT(UCS_MEMORY_TYPE_ROCM));
   ucp_worker_params_t wparams{};
   wparams.field_mask = UCP_WORKER_PARAM_FIELD_THREAD_MODE;
   /* Never MULTI: threads sharing the worker take g_ucx.lock (see the top). */
@@ -457,6 +481,7 @@ void teardown(Bootstrap &boot) {
   for (int pe = 0; pe < n; ++pe)
     for (int s = 0; s < SEG_COUNT; ++s)
       if (g_ucx.rkeys[s][pe]) ucp_rkey_destroy(g_ucx.rkeys[s][pe]);
+  ucx::direct_teardown();
   std::vector<ucs_status_ptr_t> closing;
   ucp_request_param_t close_params{};
   close_params.op_attr_mask = UCP_OP_ATTR_FIELD_FLAGS;
@@ -648,11 +673,7 @@ bool gpu_memory_known() {
   params.features = UCP_FEATURE_RMA;
   ucp_context_h context = nullptr;
   if (ucp_init(&params, nullptr, &context) != UCS_OK) return false;
-  ucp_context_attr_t attr{};
-  attr.field_mask = UCP_ATTR_FIELD_MEMORY_TYPES;
-  const bool known = ucp_context_query(context, &attr) == UCS_OK &&
-                     (attr.memory_types & (UCS_BIT(UCS_MEMORY_TYPE_CUDA) |
-                                           UCS_BIT(UCS_MEMORY_TYPE_ROCM)));
+  const bool known = lists_gpu_memory(context);
   ucp_cleanup(context);
   return known;
 }

@@ -12,7 +12,9 @@
 #include <thread>
 #include <vector>
 
+#include "bootstrap/bootstrap.h"
 #include "core/log.h"
+#include "transport/network.h"
 #include "transport/peer_table.h"
 #include "transport/ucx/worker_lock.h"
 
@@ -110,6 +112,35 @@ inline ucp_ep_h ep_of(const char *call, int pe) {
   if (!ep) fatal(call, "internal error: PE %d has no network endpoint", pe);
   return ep;
 }
+
+/* Exchanges a variable-length blob with every PE over the bootstrap
+ * (collective). */
+std::vector<std::vector<char>> allgather_blobs(Bootstrap &boot, const void *data, size_t len);
+
+/* Answers still to come for every request this PE sent to another node's
+ * GPU heap, by either path (gpu_answers_due). */
+extern std::atomic<long> g_gpu_due;
+
+/* remote_gpu_direct.cc: the direct path to other nodes' GPU heaps.
+ * Whether ROCSHMEM_GPU_NET_DIRECT asks for it where UCX lists GPU memory
+ * (auto: a network transport registers GPU memory).  Once decided, kept. */
+bool direct_wanted();
+/* Whether PE pe's GPU heap is reached through its registered key. */
+bool gpu_direct(int pe);
+/* Puts and gets through the key, the forms of gpu_put_start/gpu_get_start
+ * (one answer each; a put's payload up to copy_up_to bytes is copied). */
+void direct_put_start(const char *call, int pe, size_t offset, const void *src, size_t bytes,
+                      Answers &w, size_t copy_up_to);
+void direct_get_start(const char *call, int pe, size_t offset, void *dst, size_t bytes,
+                      Answers &w);
+/* Around every active-message request to pe (remote_gpu.cc): orders it
+ * after the direct operations in flight to pe, and counts it until its
+ * answer, so that later direct ones are ordered after it. */
+void before_am_request(int pe);
+void after_am_answer(int pe);
+/* Releases the keys and the registration (teardown, before the endpoints
+ * close). */
+void direct_teardown();
 
 /* remote_gpu.cc: whether this job may have GPU heaps that other nodes reach
  * by active messages (a build with GPU support, ROCSHMEM_GPU not off): the
