@@ -33,6 +33,10 @@ using Clock = std::chrono::steady_clock;
 /* Requests in flight at most (n_slots); a multiple of the widest wavefront
  * so that one wave's requests never wait for each other's slots. */
 constexpr uint32_t kSlots = 1024;
+/* A put to another node is sent straight from its payload area, and the
+ * slot freed once sent: gpu_put_start copies data up to 4 KiB into the
+ * message (transport/network.h). */
+static_assert(device::kProxyPayloadBytes <= 4096, "payload puts rely on the network's copy");
 /* A drain (host quiet) gives up when the proxy makes no progress this long:
  * a ticket was taken but never published (a kernel killed mid-post). */
 constexpr auto kDrainStall = std::chrono::seconds(10);
@@ -53,6 +57,7 @@ static_assert(static_cast<int>(device::ProxyAmo::ADD) == static_cast<int>(net::A
 struct Proxy {
   ProxySlot *slots = nullptr;     /* host view of the ring */
   ProxySlot *slots_dev = nullptr; /* the same, as the GPU addresses it */
+  char *payloads = nullptr;       /* host view of the payload areas, beside the ring */
   uint64_t *scratch = nullptr;    /* old values nobody waits for */
   device::ProxyChannel *channel = nullptr;
   hipStream_t stream = nullptr;  /* the requests' stream */
@@ -77,8 +82,9 @@ struct Stage {
   hipEvent_t copied[kStageChunks] = {};
   bool copying[kStageChunks] = {};
   unsigned next = 0;
-  /* Answers of requests nobody waits for (inline puts, AMOs without a
-   * result): counted by net::gpu_answers_due, never waited for one by one. */
+  /* Answers of requests nobody waits for (puts whose data travels with the
+   * request, AMOs without a result): counted by net::gpu_answers_due, never
+   * waited for one by one. */
   net::Answers unwaited;
 };
 Stage g_stage;
@@ -122,10 +128,32 @@ void batch(const char *call, const ProxySlot &r, size_t off) {
  * which a small request to another node would pay each time. */
 bool g_stream_queued = false;
 
+/* Slots whose data (a put's, in the slot or its payload area) the proxy's
+ * stream may still be copying to a GPU of this node: their sequence words
+ * are set once the stream has been synchronized, so that such copies are
+ * asynchronous and a run of small puts pays one synchronization.  At most
+ * kHeldMax (then the proxy synchronizes), and none while the ring is idle,
+ * so that a kernel waiting for room never waits on a held slot for long. */
+struct Held {
+  uint32_t slot;
+  uint64_t seq; /* the free state: its ticket + kSlots */
+};
+constexpr size_t kHeldMax = kSlots / 4;
+Held g_held[kHeldMax];
+size_t g_n_held = 0;
+
 void sync_stream(const char *call, const char *what) {
   if (!g_stream_queued) return;
   check(call, hipStreamSynchronize(g_proxy.stream), what);
   g_stream_queued = false;
+  for (size_t k = 0; k < g_n_held; ++k)
+    __atomic_store_n(&g_proxy.slots[g_held[k].slot].seq, g_held[k].seq, __ATOMIC_RELEASE);
+  g_n_held = 0;
+}
+
+void hold(const char *call, uint32_t slot, uint64_t seq) {
+  g_held[g_n_held++] = Held{slot, seq};
+  if (g_n_held == kHeldMax) sync_stream(call, "completing the GPU proxy's copies");
 }
 
 const char *op_name(ProxyOp op) {
@@ -158,6 +186,11 @@ bool mapped_here(const char *call, const ProxySlot &r) {
   if (on_other_node(pe)) return false;
   fatal(call, "pe = %d runs on this node, but its GPU heap could not be mapped through IPC "
         "(see the warning at init), so the host cannot reach it either", pe);
+}
+
+/* Where the data of slot i's request r is (device::kProxyPayload). */
+const char *payload(const ProxySlot &r, uint32_t i) {
+  return g_proxy.payloads + size_t(i) * device::kProxyPayloadStride + r.local;
 }
 
 char *stage_chunk(unsigned k) { return g_stage.buf + size_t(k) * net::kGpuChunk; }
@@ -253,8 +286,9 @@ void drain_remote(const char *call) {
  * the answers of earlier ones (the target performs one PE's requests in the
  * order sent, so they stay ordered); a request the kernel waits for
  * (kProxyWait) returns complete, and so is everything before it.  Data in
- * the slot is host memory already (small: the request carries a copy); a
- * GPU buffer is staged through the pinned chunks.  Earlier requests on the
+ * the slot or its payload area is host memory already, small enough that
+ * the message carries a copy (the slot is free on return); a GPU buffer is
+ * staged through the pinned chunks.  Earlier requests on the
  * stream (copies to same-node peers under ROCSHMEM_GPU_PROXY=all) are
  * finished first, so that they stay in order before it. */
 void execute_remote(const char *call, ProxySlot &r, uint32_t i) {
@@ -269,7 +303,10 @@ void execute_remote(const char *call, ProxySlot &r, uint32_t i) {
   flush_batch(call);
   switch (static_cast<ProxyOp>(r.op)) {
     case ProxyOp::PUT:
-      put_staged(call, r.pe, off, reinterpret_cast<const char *>(r.local), r.bytes);
+      if (r.flags & device::kProxyPayload)
+        net::gpu_put_start(call, r.pe, off, payload(r, i), r.bytes, g_stage.unwaited);
+      else
+        put_staged(call, r.pe, off, reinterpret_cast<const char *>(r.local), r.bytes);
       break;
     case ProxyOp::GET:
       if (in_slot)
@@ -287,20 +324,25 @@ void execute_remote(const char *call, ProxySlot &r, uint32_t i) {
 }
 
 /* Starts request r (slot i); synchronizes the stream when the requester
- * waits for it or its data lives in the slot. */
-void execute(ProxySlot &r, uint32_t i) {
+ * waits for it.  Returns whether the stream may still read the slot (a
+ * put's data in it or its payload area): the caller holds the slot. */
+bool execute(ProxySlot &r, uint32_t i) {
   const ProxyOp op = static_cast<ProxyOp>(r.op);
   const char *call = op_name(op);
   const bool in_slot = r.flags & device::kProxyInline;
-  if (op != ProxyOp::QUIET && !mapped_here(call, r)) return execute_remote(call, r, i);
+  if (op != ProxyOp::QUIET && !mapped_here(call, r)) {
+    execute_remote(call, r, i);
+    return false;
+  }
   /* a request waited for completes those to other nodes before it too */
   if (g_remote_peers && (r.flags & device::kProxyWait)) drain_remote(call);
   switch (op) {
     case ProxyOp::PUT: {
       char *to = g_peers.base[SEG_GPU][r.pe] + heap_offset(call, r);
-      const void *from = in_slot ? static_cast<const void *>(r.arg)
-                                 : reinterpret_cast<const void *>(r.local);
-      copy_on(call, g_proxy.stream, to, from, r.bytes);
+      const void *from = reinterpret_cast<const void *>(r.local);
+      if (in_slot) from = r.arg;
+      if (r.flags & device::kProxyPayload) from = payload(r, i);
+      copy_on(call, g_proxy.stream, to, from, r.bytes); /* (from pinned memory: asynchronous) */
       break;
     }
     case ProxyOp::GET: {
@@ -320,7 +362,11 @@ void execute(ProxySlot &r, uint32_t i) {
     default: fatal("rocshmem GPU proxy", "internal error: unknown request %d", r.op);
   }
   if (op != ProxyOp::QUIET) g_stream_queued = true;
-  if ((r.flags & device::kProxyWait) || in_slot) sync_stream(call, "completing a proxy request");
+  if (r.flags & device::kProxyWait) {
+    sync_stream(call, "completing a proxy request");
+    return false;
+  }
+  return op == ProxyOp::PUT && (r.flags & (device::kProxyInline | device::kProxyPayload));
 }
 
 /* Idle policy: spin briefly, then yield, then sleep between polls, so an
@@ -344,13 +390,17 @@ void serve(int device) {
     ProxySlot &r = p.slots[i];
     if (__atomic_load_n(&r.seq, __ATOMIC_ACQUIRE) != next + 1) {
       if (g_batch.n) flush_batch("rocshmem GPU proxy");
+      if (g_n_held) sync_stream("rocshmem GPU proxy", "completing the GPU proxy's copies");
       idle(polls++);
       continue;
     }
     polls = 0;
-    execute(r, i);
+    const bool read_later = execute(r, i);
     const uint64_t after = (r.flags & device::kProxyWait) ? next + 2 : next + kSlots;
-    __atomic_store_n(&r.seq, after, __ATOMIC_RELEASE);
+    if (read_later)
+      hold(op_name(static_cast<ProxyOp>(r.op)), i, after);
+    else
+      __atomic_store_n(&r.seq, after, __ATOMIC_RELEASE);
     p.completed.store(++next, std::memory_order_release);
   }
   std::lock_guard<std::mutex> lock(p.mu);
@@ -377,10 +427,13 @@ device::ProxyChannel *start(const char *call) {
 #ifdef ROCSHMEM_GPU_IS_HIP
   flags |= hipHostMallocCoherent;
 #endif
-  check(call, hipHostMalloc(reinterpret_cast<void **>(&p.slots), sizeof(ProxySlot) * kSlots, flags),
+  /* the ring, then the payload areas */
+  check(call, hipHostMalloc(reinterpret_cast<void **>(&p.slots),
+                            (sizeof(ProxySlot) + device::kProxyPayloadStride) * kSlots, flags),
         "allocating the GPU proxy's request ring (pinned host memory)");
   check(call, hipHostGetDevicePointer(reinterpret_cast<void **>(&p.slots_dev), p.slots, 0),
         "mapping the GPU proxy's request ring");
+  p.payloads = reinterpret_cast<char *>(p.slots + kSlots);
   std::memset(static_cast<void *>(p.slots), 0, sizeof(ProxySlot) * kSlots);
   for (uint32_t i = 0; i < kSlots; ++i) p.slots[i].seq = i; /* slot i is free for ticket i */
   check(call, hipHostMalloc(reinterpret_cast<void **>(&p.scratch), sizeof(uint64_t), flags),
@@ -391,6 +444,7 @@ device::ProxyChannel *start(const char *call) {
   device::ProxyChannel header{};
   header.n_slots = kSlots;
   header.slots = p.slots_dev;
+  header.payloads = reinterpret_cast<char *>(p.slots_dev + kSlots);
   check(call, hipMalloc(reinterpret_cast<void **>(&p.channel), sizeof header),
         "allocating the GPU proxy channel");
   check(call, hipMemcpy(p.channel, &header, sizeof header, hipMemcpyHostToDevice),
@@ -412,6 +466,8 @@ device::ProxyChannel *start(const char *call) {
     g_stage.next = 0;
   }
 
+  g_n_held = 0; /* (a previous run's, stopped with slots held) */
+  g_stream_queued = false;
   p.stopping = false;
   p.completed = 0;
   p.exited = false;
@@ -505,6 +561,7 @@ uint64_t stop(const char *call) {
   p.stream = p.control = nullptr;
   p.channel = nullptr;
   p.slots = p.slots_dev = nullptr;
+  p.payloads = nullptr;
   p.scratch = p.tail = nullptr;
   return 0;
 }

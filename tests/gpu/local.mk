@@ -101,7 +101,10 @@ $(GPU_TEST_WRAPPERS): $(srcdir)/tests/gpu/local.mk
 # `proxy --leftover` is run_gpu_tests.sh's finalize-report child) and device
 # contexts (run in every proxy mode):
 #   tests/gpu/proxy   nbi + fence/quiet ordering, AMO atomicity on one word,
-#                     put_signal ordering, rocshmem_ptr / pe_accessible
+#                     put_signal ordering, puts around the sizes whose data
+#                     travels with the request (thread, warp, block), more
+#                     puts than the ring has slots, rocshmem_ptr /
+#                     pe_accessible
 #   tests/gpu/ctx     wg_ctx_create/destroy, pool exhaustion, team contexts'
 #                     PE numbering, per-context quiet
 GPU_TEST_PROGS += tests/gpu/proxy tests/gpu/ctx

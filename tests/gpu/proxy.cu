@@ -2,14 +2,20 @@
  * (ROCSHMEM_GPU_PROXY=all, set here before init): non-blocking puts ordered
  * by fence and completed by quiet, AMO atomicity when every PE hammers one
  * word (PE 0's own AMOs are GPU atomics, the others' go through their
- * proxies), put-with-signal ordering, rocshmem_ptr / pe_accessible for
- * proxy peers.  `proxy --leftover` is the child run_gpu_tests.sh starts to
+ * proxies), put-with-signal ordering, puts on each side of the sizes whose
+ * data travels with the request (in the slot, in its payload area, copied
+ * by the proxy) from a thread, a warp and a block, a run of payload puts
+ * longer than the ring, rocshmem_ptr / pe_accessible for proxy peers.  `proxy --leftover` is the child run_gpu_tests.sh starts to
  * check the finalize report of requests a still-running kernel left.
  * Kernels in proxy_kernels.cu. */
 #include <unistd.h>
 
+#include "device/proxy_channel.h"
 #include "gpu_test.h"
 #include "proxy_kernels.h"
+
+using rocshmem::device::kProxyInlineBytes;
+using rocshmem::device::kProxyPayloadBytes;
 
 static ull *alloc_counter(size_t n = 1) {
   ull *c;
@@ -23,6 +29,30 @@ static void upload_pattern(unsigned char *dev, size_t chunk, int chunks, int sal
   for (size_t i = 0; i < pattern.size(); ++i)
     pattern[i] = salt >= 0 ? gt_byte(gt.me, i, salt) : gt_byte(gt.me, i % chunk, int(i / chunk));
   gt_upload(dev, pattern.data(), pattern.size());
+}
+
+/* One sized_put of `bytes` from src + soff to data + doff at the next PE:
+ * the target must hold the previous PE's source bytes there (not the ones
+ * its kernel wrote over the source after the put returned) and zeros in the
+ * guard bytes on either side. */
+static void sized_put_case(unsigned char *data, unsigned char *src, size_t bytes, size_t soff,
+                           size_t doff, int form, int salt) {
+  const char *forms[] = {"putmem", "putmem_wave", "putmem_wg"};
+  const int prev = (gt.me + gt.npes - 1) % gt.npes;
+  upload_pattern(src, soff + bytes, 1, salt);
+  GT_GPU(hipMemset(data, 0, doff + bytes + 1));
+  gt_sync();
+  sized_put<<<1, 256>>>(data + doff, src + soff, bytes, form);
+  gt_sync();
+  std::vector<unsigned char> got = gt_download(data, doff + bytes + 1);
+  size_t bad = gt_count_bad(got.data() + doff, bytes, prev, salt, soff);
+  GT_CHECK(bad == 0, "%zu of %zu bytes wrong at the target", bad, bytes);
+  GT_CHECK((doff == 0 || got[doff - 1] == 0) && got[doff + bytes] == 0,
+           "a guard byte next to the data was written");
+  char name[160];
+  snprintf(name, sizeof name, "%s of %zu bytes (source +%zu, dest +%zu): there at the target, "
+           "source reusable on return", forms[form], bytes, soff, doff);
+  gt_case(name);
 }
 
 /* A kernel still posting requests when rocshmem_finalize runs: finalize must
@@ -110,6 +140,34 @@ int main(int argc, char **argv) {
            (ull)gt_download(sig, 1)[0], sig_iters);
   gt_case("putmem_signal_nbi stream: each chunk there when its signal is seen");
   GT_GPU(hipFree(errors));
+
+  /* the sizes around the two limits, unaligned ends, every form */
+  const size_t limit = kProxyPayloadBytes;
+  sized_put_case(data, src, kProxyInlineBytes + 1, 1, 5, kThreadPut, 20);
+  sized_put_case(data, src, kProxyInlineBytes + 1, 0, 8, kBlockPut, 21);
+  sized_put_case(data, src, limit, 0, 0, kThreadPut, 22);
+  sized_put_case(data, src, limit, 3, 3, kThreadPut, 23);
+  sized_put_case(data, src, limit + 1, 0, 0, kThreadPut, 24);
+  sized_put_case(data, src, limit, 8, 16, kBlockPut, 25);
+  sized_put_case(data, src, limit, 0, 7, kWavePut, 26);
+  sized_put_case(data, src, limit + 1, 0, 0, kBlockPut, 27);
+
+  /* three times as many payload puts as the ring has slots (1024), from
+   * two warps at once: slots are reused while earlier copies may be queued */
+  const size_t piece = 100;
+  const int per_thread = 48, put_threads = 64;
+  const size_t span = piece * per_thread * put_threads;
+  upload_pattern(src, span, 1, 30);
+  GT_GPU(hipMemset(data, 0, span));
+  gt_sync();
+  many_puts<<<1, put_threads>>>(data, src, piece, per_thread);
+  gt_sync();
+  std::vector<unsigned char> got = gt_download(data, span);
+  size_t bad = gt_count_bad(got.data(), span, (gt.me + n - 1) % n, 30, 0);
+  GT_CHECK(bad == 0, "%zu of %zu bytes wrong at the target", bad, span);
+  snprintf(name, sizeof name, "%d putmem_nbi of %zu bytes from %d threads, then quiet: every "
+           "byte at the target", per_thread * put_threads, piece, put_threads);
+  gt_case(name);
 
   int *out;
   GT_GPU(hipMalloc((void **)&out, 2 * n * sizeof(int)));

@@ -66,3 +66,27 @@ __global__ void endless_puts(unsigned char *dest, const unsigned char *src, size
   int next = (rocshmem_my_pe() + 1) % rocshmem_n_pes();
   for (;;) rocshmem_putmem_nbi(dest, src, bytes, next);
 }
+
+__global__ void sized_put(unsigned char *dest, unsigned char *src, size_t bytes, int form) {
+  int next = (rocshmem_my_pe() + 1) % rocshmem_n_pes();
+  if (form == kBlockPut)
+    rocshmem_putmem_wg(dest, src, bytes, next);
+  else if (form == kWavePut && threadIdx.x < warpSize)
+    rocshmem_putmem_wave(dest, src, bytes, next);
+  else if (form == kThreadPut && threadIdx.x == 0)
+    rocshmem_putmem(dest, src, bytes, next);
+  __syncthreads();
+  for (size_t i = threadIdx.x; i < bytes; i += blockDim.x) src[i] = (unsigned char)~src[i];
+  __syncthreads();
+  if (threadIdx.x == 0) rocshmem_quiet();
+}
+
+__global__ void many_puts(unsigned char *dest, const unsigned char *src, size_t piece,
+                          int per_thread) {
+  int next = (rocshmem_my_pe() + 1) % rocshmem_n_pes();
+  for (int k = 0; k < per_thread; ++k) {
+    size_t at = ((size_t)k * blockDim.x + threadIdx.x) * piece;
+    rocshmem_putmem_nbi(dest + at, src + at, piece, next);
+  }
+  rocshmem_quiet();
+}

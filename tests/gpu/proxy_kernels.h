@@ -22,6 +22,18 @@ __global__ void signal_stream(unsigned char *data, const unsigned char *src, uin
                               size_t chunk, int iters, ull *errors);
 /* out[pe] = rocshmem_ptr(buf, pe) != NULL, out[n + pe] = pe_accessible */
 __global__ void reachability(int *buf, int *out);
+/* Who calls sized_put's put: thread 0 (rocshmem_putmem), warp 0
+ * (rocshmem_putmem_wave) or the whole block (rocshmem_putmem_wg). */
+enum PutForm { kThreadPut, kWavePut, kBlockPut };
+/* One blocking put of `bytes` from src to dest at the next PE in `form`;
+ * then the block overwrites src at once (the put must have taken its data
+ * by the time it returned) and thread 0 quiets. */
+__global__ void sized_put(unsigned char *dest, unsigned char *src, size_t bytes, int form);
+/* Every thread puts `per_thread` pieces of `piece` bytes to the next PE with
+ * putmem_nbi (its k-th at (k * blockDim.x + threadIdx.x) * piece in both
+ * buffers), then quiets. */
+__global__ void many_puts(unsigned char *dest, const unsigned char *src, size_t piece,
+                          int per_thread);
 /* Posts non-blocking puts to the next PE forever (the finalize report). */
 __global__ void endless_puts(unsigned char *dest, const unsigned char *src, size_t bytes);
 

@@ -141,7 +141,7 @@ const Case kCases[] = {
      HANG("rocshmem_sync_all_wg") "the arrival of PE [1-9][0-9]*: " ADDR ">= [0-9]*, it is [0-9]*;",
      TIMEOUT},
     {"broadcast", k_broadcast, 1, true,
-     HANG("a device collective") "a pushed message of PE 1: " ADDR "== [0-9]*, it is [0-9]*;",
+     HANG("rocshmem_broadcastmem") "a pushed message of PE 1: " ADDR "== [0-9]*, it is [0-9]*;",
      TIMEOUT},
     {"quiet_proxy", k_quiet_proxy, 1, true,
      HANG("device quiet (GPU proxy)") "this PE's GPU proxy to complete the requests before it: "

@@ -75,7 +75,7 @@ inline __device__ bool put_fits(const State &s, size_t bytes, int senders) {
 template <class G>
 inline __device__ void broadcast(const State &s, const char *call, const Team &t, void *dest,
                                  const void *source, size_t bytes, int root) {
-  if (push::fits(s, bytes, 1)) return push::broadcast<G>(s, t, dest, source, bytes, root);
+  if (push::fits(s, bytes, 1)) return push::broadcast<G>(s, call, t, dest, source, bytes, root);
   if (put_fits(s, bytes, 1)) {
     if (t.my_index == root)
       for (int k = 1; k <= t.size; ++k) {
@@ -126,7 +126,8 @@ inline __device__ void scatter_blocks(const State &s, const char *call, const Te
 template <class G>
 inline __device__ void fcollect(const State &s, const char *call, const Team &t, void *dest,
                                 const void *source, size_t bytes) {
-  if (push::fits(s, bytes, t.size - 1)) return push::exchange<G>(s, t, dest, source, bytes, 0);
+  if (push::fits(s, bytes, t.size - 1))
+    return push::exchange<G>(s, call, t, dest, source, bytes, 0);
   if (put_fits(s, bytes, t.size - 1)) return scatter_blocks<G>(s, call, t, dest, source, 0, bytes);
   gather_blocks<G>(s, call, t, dest, source, bytes);
 }
@@ -136,7 +137,7 @@ template <class G>
 inline __device__ void alltoall(const State &s, const char *call, const Team &t, void *dest,
                                 const void *source, size_t bytes) {
   if (push::fits(s, bytes, t.size - 1))
-    return push::exchange<G>(s, t, dest, source, bytes, bytes);
+    return push::exchange<G>(s, call, t, dest, source, bytes, bytes);
   if (put_fits(s, bytes, t.size - 1))
     return scatter_blocks<G>(s, call, t, dest, source, bytes, bytes);
   gather_blocks<G>(s, call, t, dest, static_cast<const char *>(source) + t.my_index * bytes,
@@ -216,7 +217,7 @@ inline __device__ void reduce(const State &s, const char *call, const Team &t, T
   constexpr int K = C::K;
   const size_t chunks = (nreduce + K - 1) / K;
   if (push::fits(s, nreduce * sizeof(T), t.size - 1))
-    return push::reduce<T, Op, G>(s, t, dest, source, nreduce, 0);
+    return push::reduce<T, Op, G>(s, call, t, dest, source, nreduce, 0);
   if (chunks <= G::size()) {
     const size_t c = G::rank();
     C part;
@@ -250,7 +251,7 @@ template <class T, class Op, class G>
 inline __device__ void reduce_scatter(const State &s, const char *call, const Team &t, T *dest,
                                       const T *source, size_t nreduce) {
   if (push::fits(s, nreduce * sizeof(T), t.size - 1))
-    return push::reduce<T, Op, G>(s, t, dest, source, nreduce, nreduce);
+    return push::reduce<T, Op, G>(s, call, t, dest, source, nreduce, nreduce);
   constexpr int K = Chunk<T, Op>::K;
   const size_t chunks = (nreduce + K - 1) / K;
   team_sync<G>(s, call, t);

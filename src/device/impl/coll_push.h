@@ -120,14 +120,15 @@ inline __device__ void store_word(uint64_t *p, unsigned data, uint32_t seq) {
 /* take_word's wait, out of line: the loop, its clock and its report would
  * otherwise be copied into every instantiation of every collective, whose
  * words are mostly there at the first read. */
-inline __device__ __noinline__ unsigned long long wait_word(const State &s, int pe,
-                                                            const uint64_t *w, uint32_t seq) {
+inline __device__ __noinline__ unsigned long long wait_word(const State &s, const char *call,
+                                                            int pe, const uint64_t *w,
+                                                            uint32_t seq) {
   unsigned long long seen;
   for (WaitClock clock; static_cast<uint32_t>((seen = load_volatile(w)) >> 32) != seq;) {
     ROCSHMEM_SPIN_PAUSE();
     clock.tick(s, [&] {
       /* (the sequence number is the upper half of the little-endian word) */
-      return WaitSite{"a device collective", "a pushed message", pe,
+      return WaitSite{call, "a pushed message", pe,
                       reinterpret_cast<const uint32_t *>(w) + 1, 4, ROCSHMEM_CMP_EQ, seq};
     });
   }
@@ -135,34 +136,40 @@ inline __device__ __noinline__ unsigned long long wait_word(const State &s, int 
 }
 
 /* Word w (first read `seen`) of a message from `pe` once it carries seq in
- * its upper half. */
-inline __device__ unsigned long long take_word(const State &s, int pe, const uint64_t *w,
-                                               uint32_t seq, unsigned long long seen) {
-  return static_cast<uint32_t>(seen >> 32) == seq ? seen : wait_word(s, pe, w, seq);
+ * its upper half.  `call` (the entry point's name, a constant) names the
+ * wait in a timeout's report; it is passed only when the word is late. */
+inline __device__ unsigned long long take_word(const State &s, const char *call, int pe,
+                                               const uint64_t *w, uint32_t seq,
+                                               unsigned long long seen) {
+  return static_cast<uint32_t>(seen >> 32) == seq ? seen : wait_word(s, call, pe, w, seq);
 }
 
-inline __device__ uint2 take_line(const State &s, int pe, const uint64_t *buf, size_t l,
-                                  uint32_t seq, unsigned long long w0, unsigned long long w1) {
-  w0 = take_word(s, pe, buf + 2 * l, seq, w0);
-  w1 = take_word(s, pe, buf + 2 * l + 1, seq, w1);
+inline __device__ uint2 take_line(const State &s, const char *call, int pe, const uint64_t *buf,
+                                  size_t l, uint32_t seq, unsigned long long w0,
+                                  unsigned long long w1) {
+  w0 = take_word(s, call, pe, buf + 2 * l, seq, w0);
+  w1 = take_word(s, call, pe, buf + 2 * l + 1, seq, w1);
   return make_uint2(static_cast<unsigned>(w0), static_cast<unsigned>(w1));
 }
 
-inline __device__ uint2 take_line(const State &s, int pe, const uint64_t *buf, size_t l,
-                                  uint32_t seq) {
-  return take_line(s, pe, buf, l, seq, load_volatile(buf + 2 * l), load_volatile(buf + 2 * l + 1));
+inline __device__ uint2 take_line(const State &s, const char *call, int pe, const uint64_t *buf,
+                                  size_t l, uint32_t seq) {
+  return take_line(s, call, pe, buf, l, seq, load_volatile(buf + 2 * l),
+                   load_volatile(buf + 2 * l + 1));
 }
 
 /* The members of G write [src, src + bytes) into world PE pe's inbox as
- * this PE's next message to it (no group sync). */
+ * this PE's next message to it (no group sync).  `call`: the entry point,
+ * for the reports of the waits here and in recv. */
 template <class G>
-inline __device__ void send(const State &s, int pe, const void *src, size_t bytes) {
+inline __device__ void send(const State &s, const char *call, int pe, const void *src,
+                            size_t bytes) {
   const uint32_t seq = s.push_sent[pe] + 1;
   const uint32_t *consumed = s.push_ack + pe;
   for (WaitClock clock; static_cast<int32_t>(load_volatile(consumed) - (seq - 2)) < 0;) {
     ROCSHMEM_SPIN_PAUSE();
     clock.tick(s, [&] {
-      return WaitSite{"a device collective", "room in the push buffer", pe, consumed, 4,
+      return WaitSite{call, "room in the push buffer", pe, consumed, 4,
                       ROCSHMEM_CMP_GE, seq - 2};
     });
   }
@@ -181,7 +188,7 @@ inline __device__ void send(const State &s, int pe, const void *src, size_t byte
  * its lines, then waits for them one by one, so that when the message is
  * already there its reads are in flight together. */
 template <class G>
-inline __device__ void recv(const State &s, int pe, void *dst, size_t bytes) {
+inline __device__ void recv(const State &s, const char *call, int pe, void *dst, size_t bytes) {
   constexpr int kBatch = 4;
   const uint32_t seq = s.push_recv[pe] + 1;
   const uint64_t *buf = s.push_inbox + buffer_at(s, pe, seq);
@@ -201,7 +208,7 @@ inline __device__ void recv(const State &s, int pe, void *dst, size_t bytes) {
     for (int j = 0; j < kBatch; ++j) {
       const size_t lj = l + j * step;
       if (lj < lines)
-        store_line(to, bytes, lj, take_line(s, pe, buf, lj, seq, w[2 * j], w[2 * j + 1]));
+        store_line(to, bytes, lj, take_line(s, call, pe, buf, lj, seq, w[2 * j], w[2 * j + 1]));
     }
   }
 }
@@ -237,16 +244,16 @@ inline __device__ void count_all_pairs(const State &s, const Team &t) {
  * Same arguments and results as their pull forms in coll.h. */
 
 template <class G>
-inline __device__ void broadcast(const State &s, const Team &t, void *dest, const void *source,
-                                 size_t bytes, int root) {
+inline __device__ void broadcast(const State &s, const char *call, const Team &t, void *dest,
+                                 const void *source, size_t bytes, int root) {
   if (t.my_index == root) {
-    for (int k = 1; k < t.size; ++k) send<G>(s, t.pes[(root + k) % t.size], source, bytes);
+    for (int k = 1; k < t.size; ++k) send<G>(s, call, t.pes[(root + k) % t.size], source, bytes);
     if (dest != source) group_copy<G>(dest, source, bytes);
     finish<G>([&] {
       for (int k = 1; k < t.size; ++k) count_sent(s, t.pes[(root + k) % t.size]);
     });
   } else {
-    recv<G>(s, t.pes[root], dest, bytes);
+    recv<G>(s, call, t.pes[root], dest, bytes);
     finish<G>([&] { count_received(s, t.pes[root]); });
   }
 }
@@ -257,19 +264,19 @@ inline __device__ void broadcast(const State &s, const Team &t, void *dest, cons
  * receiver waits for first.  dest may overlap source (in place): the sync
  * after the sends orders every member's reads of source before the writes. */
 template <class G>
-inline __device__ void exchange(const State &s, const Team &t, void *dest, const void *source,
-                                size_t bytes, size_t stride) {
+inline __device__ void exchange(const State &s, const char *call, const Team &t, void *dest,
+                                const void *source, size_t bytes, size_t stride) {
   const char *src = static_cast<const char *>(source);
   char *d = static_cast<char *>(dest);
   for (int k = 1; k < t.size; ++k) {
     const int i = (t.my_index + k) % t.size;
-    send<G>(s, t.pes[i], src + i * stride, bytes);
+    send<G>(s, call, t.pes[i], src + i * stride, bytes);
   }
   G::sync();
   group_copy<G>(d + t.my_index * bytes, src + t.my_index * stride, bytes);
   for (int k = 1; k < t.size; ++k) {
     const int i = (t.my_index + t.size - k) % t.size;
-    recv<G>(s, t.pes[i], d + i * bytes, bytes);
+    recv<G>(s, call, t.pes[i], d + i * bytes, bytes);
   }
   finish<G>([&] { count_all_pairs(s, t); });
 }
@@ -281,15 +288,15 @@ inline __device__ void exchange(const State &s, const Team &t, void *dest, const
  * safe (each line is read, then written, by one thread, after the sync that
  * ends every member's sends). */
 template <class T, class Op, class G>
-inline __device__ void reduce(const State &s, const Team &t, T *dest, const T *source,
-                              size_t nreduce, size_t stride) {
+inline __device__ void reduce(const State &s, const char *call, const Team &t, T *dest,
+                              const T *source, size_t nreduce, size_t stride) {
   static_assert(sizeof(T) <= kLineBytes && kLineBytes % sizeof(T) == 0,
                 "a line holds whole elements");
   constexpr int E = kLineBytes / sizeof(T);
   const size_t bytes = nreduce * sizeof(T);
   for (int k = 1; k < t.size; ++k) {
     const int i = (t.my_index + k) % t.size;
-    send<G>(s, t.pes[i], source + i * stride, bytes);
+    send<G>(s, call, t.pes[i], source + i * stride, bytes);
   }
   G::sync();
   const char *own = reinterpret_cast<const char *>(source + t.my_index * stride);
@@ -300,8 +307,9 @@ inline __device__ void reduce(const State &s, const Team &t, T *dest, const T *s
       const int pe = t.pes[m];
       const uint2 v = m == t.my_index
                           ? load_line(own, bytes, l)
-                          : take_line(s, pe, s.push_inbox + buffer_at(s, pe, s.push_recv[pe] + 1),
-                                      l, s.push_recv[pe] + 1);
+                          : take_line(s, call, pe,
+                                      s.push_inbox + buffer_at(s, pe, s.push_recv[pe] + 1), l,
+                                      s.push_recv[pe] + 1);
       T e[E];
       memcpy(e, &v, sizeof e);
 #pragma unroll

@@ -6,13 +6,16 @@
  * Only the paths that used to trap on an unmapped peer come here (see
  * translate_checked in core.h), so the load/store fast path is unchanged.
  *
- * Completion: a request the caller waits for (kProxyWait: blocking puts,
- * gets, fetching AMOs, QUIET) is complete on return, and so is everything
- * posted before it (the proxy works in order and synchronizes its stream).
- * Other requests (non-blocking puts and gets, small puts whose payload rides
- * in the slot, non-fetching AMOs and signal updates, which are AMOs) complete at the next quiet of
- * their context, which posts one QUIET request when the context posted
- * something since the last request it waited for.
+ * Completion: a request the caller waits for (kProxyWait: blocking puts
+ * larger than kProxyPayloadBytes, gets, fetching AMOs, QUIET) is complete
+ * on return, and so is everything posted before it (the proxy works in
+ * order and synchronizes its stream).
+ * Other requests (non-blocking puts and gets, puts whose payload travels
+ * with the request -- in the slot, or up to kProxyPayloadBytes in its
+ * payload area -- non-fetching AMOs and signal updates, which are AMOs)
+ * complete at the next quiet of their context, which posts one QUIET
+ * request when the context posted something since the last request it
+ * waited for.
  *
  * Standalone (state and platform only), so that core.h's quiet can use it. */
 #ifndef ROCSHMEM_DEVICE_IMPL_PROXY_H
@@ -107,12 +110,21 @@ struct Request {
   uint8_t size;
 };
 
-/* Takes a ticket, waits until its slot is free (the ring has room), writes
- * the request and publishes it.  Returns the ticket. */
-inline __device__ unsigned long long post(const State &s, const Request &r) {
+/* Takes a ticket and waits until its slot is free (the ring has room). */
+inline __device__ unsigned long long claim(const State &s, ProxyOp op) {
   unsigned long long t = atomicAdd(&s.proxy->tail, 1ull);
+  wait_seq(s, slot_of(s, t), t, static_cast<uint8_t>(op), -1, "room in this PE's GPU proxy ring");
+  return t;
+}
+
+/* Ticket t's payload area (pinned host memory, 64-byte aligned). */
+inline __device__ char *payload_of(const State &s, unsigned long long t) {
+  return s.proxy->payloads + (t % s.proxy->n_slots) * kProxyPayloadStride;
+}
+
+/* Writes request r into ticket t's slot and publishes it. */
+inline __device__ void publish(const State &s, unsigned long long t, const Request &r) {
   ProxySlot *slot = slot_of(s, t);
-  wait_seq(s, slot, t, static_cast<uint8_t>(r.op), -1, "room in this PE's GPU proxy ring");
   slot->op = static_cast<uint8_t>(r.op);
   slot->amo_op = static_cast<uint8_t>(r.amo_op);
   slot->size = r.size;
@@ -123,8 +135,15 @@ inline __device__ unsigned long long post(const State &s, const Request &r) {
   slot->bytes = r.bytes;
   slot->arg[0] = r.arg0;
   slot->arg[1] = r.arg1;
-  __threadfence_system(); /* the fields (and this thread's earlier stores) before the publication */
+  /* the fields (and this thread's earlier stores: a payload) before the publication */
+  __threadfence_system();
   store_word(&slot->seq, t + 1);
+}
+
+/* Takes a ticket, writes the request and publishes it.  Returns the ticket. */
+inline __device__ unsigned long long post(const State &s, const Request &r) {
+  const unsigned long long t = claim(s, r.op);
+  publish(s, t, r);
   return t;
 }
 
@@ -160,9 +179,12 @@ inline __device__ void copy_bytes(void *dest, const void *source, size_t bytes) 
  * every RMA/AMO, and inlined they cost the load/store fast path registers and
  * a stack frame (p/g measured about 1.7x slower with them inlined). */
 
-/* remote: symmetric address at pe; local: this GPU's buffer (host_reachable
- * beyond kProxyInlineBytes: callers check).  Returns once local may be
- * reused; complete on return unless nbi. */
+/* remote: symmetric address at pe; local: this GPU's buffer.  At most
+ * kProxyInlineBytes (the data travels in the slot: complete at quiet), or
+ * more than kProxyPayloadBytes (local host_reachable: callers check; the
+ * proxy copies it: complete on return unless nbi); the sizes between go
+ * through the payload area (claim, put_payload).  Returns once local may be
+ * reused. */
 inline __device__ __noinline__ void put(const State &s, DeviceContext *ctx, void *remote, const void *local,
                            size_t bytes, int pe, bool nbi) {
   Request r{ProxyOp::PUT, 0, pe, remote, local, bytes, 0, 0, ProxyAmo::ADD, 0};
@@ -180,6 +202,19 @@ inline __device__ __noinline__ void put(const State &s, DeviceContext *ctx, void
     release(s, ctx, wait_done(s, t, r), t);
   else
     posted(s, ctx, t);
+}
+
+/* Ticket t, claimed, its payload area holding `bytes` (more than
+ * kProxyInlineBytes, at most kProxyPayloadBytes) from offset `at` (less
+ * than 64), written by this thread or by its group (each member's stores
+ * fenced at system scope, then a group sync), becomes a put of them to
+ * remote at pe, complete at quiet. */
+inline __device__ __noinline__ void put_payload(const State &s, DeviceContext *ctx,
+                                                unsigned long long t, void *remote, size_t at,
+                                                size_t bytes, int pe) {
+  publish(s, t, Request{ProxyOp::PUT, kProxyPayload, pe, remote, reinterpret_cast<void *>(at),
+                        bytes, 0, 0, ProxyAmo::ADD, 0});
+  posted(s, ctx, t);
 }
 
 /* Complete on return unless nbi (and larger than kProxyInlineBytes). */

@@ -10,8 +10,10 @@
  * A kPeerProxy peer's transfers go to this PE's host proxy (impl/proxy.h),
  * posted by one member of the group; there a non-blocking transfer really
  * is one (complete at quiet), and a blocking put waits for the copy unless
- * its payload travels in the request.  Every call takes the calling
- * context's pool entry (nullptr: the default context) for that path. */
+ * its payload travels with the request (up to kProxyPayloadBytes, which the
+ * members of the group copy into the request's payload area together).
+ * Every call takes the calling context's pool entry (nullptr: the default
+ * context) for that path. */
 #ifndef ROCSHMEM_DEVICE_IMPL_RMA_H
 #define ROCSHMEM_DEVICE_IMPL_RMA_H
 
@@ -23,21 +25,67 @@ namespace device {
 
 namespace detail {
 
-inline __device__ __noinline__ void fail_proxy_buffer(const char *call, const void *addr, int pe) {
+inline __device__ __noinline__ void fail_proxy_buffer(const char *call, const void *addr, int pe,
+                                                      uint64_t limit) {
   const bool first = first_report();
   if (first)
     printf("rocshmem: %s: local buffer %p is a thread's private or a block's shared memory; "
            "pe = %d is reached through the host proxy, which can only copy from and to global "
-           "memory (over %llu bytes)\n", call, addr, pe, (unsigned long long)kProxyInlineBytes);
+           "memory (over %llu bytes)\n", call, addr, pe, (unsigned long long)limit);
   trap_after_report(first);
 }
 
 /* The proxy path of a transfer: the local buffer must be reachable by the
- * host unless the data travels in the request. */
+ * host unless the data travels with the request (up to `limit` bytes). */
 inline __device__ void check_proxy_buffer(const char *call, const void *local, size_t bytes,
-                                          int pe) {
-  if (bytes > kProxyInlineBytes && !proxy::host_reachable(local))
-    fail_proxy_buffer(call, local, pe);
+                                          int pe, uint64_t limit) {
+  if (bytes > limit && !proxy::host_reachable(local)) fail_proxy_buffer(call, local, pe, limit);
+}
+
+/* The leader's value, for every member of the group. */
+inline __device__ unsigned long long from_leader(Thread, unsigned long long v) { return v; }
+inline __device__ unsigned long long from_leader(Wave, unsigned long long v) {
+#if defined(ROCSHMEM_GPU_IS_CUDA)
+  const unsigned lanes = Wave::size(); /* (the low lanes: fewer in a block's partial last warp) */
+  return __shfl_sync(lanes >= 32 ? 0xffffffffu : (1u << lanes) - 1, v, 0);
+#else
+  return __shfl(v, 0);
+#endif
+}
+/* The caller syncs the group before a later call may write `shared` again. */
+inline __device__ unsigned long long from_leader(Workgroup, unsigned long long v) {
+  __shared__ unsigned long long shared;
+  if (Workgroup::rank() == 0) shared = v;
+  __syncthreads();
+  return shared;
+}
+
+/* The proxy path of a put: a payload up to kProxyPayloadBytes is copied by
+ * the members of G into the payload area of the request the leader claimed
+ * (each member fences its stores at system scope before the group sync
+ * that precedes the publication), so the proxy sends it without a copy
+ * from the GPU and source is free at once; the leader posts the others
+ * alone.  Out of line, as proxy::put is: the rare branch of every put. */
+template <class G>
+inline __device__ __noinline__ void proxy_put(const State &s, const char *call, void *dest,
+                                              const void *source, size_t bytes, int pe, bool nbi,
+                                              DeviceContext *ctx) {
+  if (bytes <= kProxyInlineBytes || bytes > kProxyPayloadBytes) {
+    if (G::rank() == 0) {
+      check_proxy_buffer(call, source, bytes, pe, kProxyPayloadBytes);
+      proxy::put(s, ctx, dest, source, bytes, pe, nbi);
+    }
+    return;
+  }
+  const unsigned long long t = from_leader(G(), G::rank() == 0 ? proxy::claim(s, ProxyOp::PUT) : 0);
+  /* source's address modulo 16: then the copy is of 16-byte units */
+  const size_t at = reinterpret_cast<uintptr_t>(source) % 16;
+  group_copy<G>(proxy::payload_of(s, t) + at, source, bytes);
+  if (G::size() > 1) {
+    __threadfence_system();
+    G::sync();
+  }
+  if (G::rank() == 0) proxy::put_payload(s, ctx, t, dest, at, bytes, pe);
 }
 
 }  // namespace detail
@@ -51,9 +99,8 @@ inline __device__ void put_share(const State &s, const char *call, void *dest,
   char *remote = translate_checked(s, call, dest, bytes, pe);
   if (__builtin_expect(remote != nullptr, 1)) {
     group_copy<G>(remote, source, bytes);
-  } else if (G::rank() == 0) {
-    detail::check_proxy_buffer(call, source, bytes, pe);
-    proxy::put(s, ctx, dest, source, bytes, pe, nbi);
+  } else {
+    detail::proxy_put<G>(s, call, dest, source, bytes, pe, nbi, ctx);
   }
 }
 
@@ -74,7 +121,7 @@ inline __device__ void get(const State &s, const char *call, void *dest, const v
     if (__builtin_expect(remote != nullptr, 1)) {
       group_copy<G>(dest, remote, bytes);
     } else if (G::rank() == 0) {
-      detail::check_proxy_buffer(call, dest, bytes, pe);
+      detail::check_proxy_buffer(call, dest, bytes, pe, kProxyInlineBytes);
       proxy::get(s, ctx, dest, source, bytes, pe, nbi);
     }
   }
