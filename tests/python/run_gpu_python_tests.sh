@@ -24,7 +24,7 @@
 #     file not marked `single`: GPU memory, torch tensors, stream routines,
 #     and the host-API tests, here on GPU memory), then again with
 #     ROCSHMEM_GPU=off (the host-heap tests, and a GPU build without a GPU
-#     heap);
+#     heap), then the collectives (marker any_pes) with 1 and 4 PEs;
 #  4. runs the single-process tests: torchrun --nproc_per_node 2 with
 #     init_with_torch, the unique-ID launch, the examples under mpirun (the
 #     NumPy one with ROCSHMEM_GPU=off), exits and misuse before init, and the
@@ -38,10 +38,12 @@
 #   there:  PYTEST_PATH=build-pytest bash tests/python/run_gpu_python_tests.sh PREFIX
 # (a folder named build-pytest at the repository root is found by itself).
 #
-# Environment: PYTHON (default python3), CXX (default c++), NP (PEs, default
-# 2), TIMEOUT (seconds per launch, default 900), MPS (1: start the CUDA MPS
-# daemon when nvidia-cuda-mps-control is found and stop it at the end, so
-# that the PEs sharing a GPU run concurrently; 0: leave it; default 1),
+# Environment: PYTHON (default python3), CXX (default c++), NP (PEs of the
+# main launches, default 2; the tests assume 2 outside the collectives),
+# ANY_PES_NPS (the collectives' other PE counts, default "1 4"), TIMEOUT
+# (seconds per launch, default 900), MPS (1: start the CUDA MPS daemon when
+# nvidia-cuda-mps-control is found and stop it at the end, so that the PEs
+# sharing a GPU run concurrently; 0: leave it; default 1),
 # PYTEST_ARGS (extra pytest arguments, e.g. "-k stream"), KEEP=1 (keep the
 # scratch folder and print its path), REQUIRE_GPU=0 (run even without a GPU
 # or against a CPU build: a dry run of this script on any machine, where the
@@ -198,20 +200,26 @@ pytest_args=(-p no:cacheprovider -rs -v --rootdir="$here" ${PYTEST_ARGS:-})
 np=${NP:-2}
 limit=${TIMEOUT:-900}
 
-two_pes() { # NAME: the 2-PE launch, its results in $work/NAME
+launch() { # NAME PES MARKERS: one mpirun of pytest, its results in $work/NAME
   mkdir -p "$work/$1"
-  ROCSHMEM4PY_RESULTS=$work/$1 timeout -k 10 "$limit" mpirun -np "$np" --bind-to none \
+  ROCSHMEM4PY_RESULTS=$work/$1 timeout -k 10 "$limit" mpirun -np "$2" --bind-to none \
     -x PYTHONPATH -x ROCSHMEM4PY_RESULTS -x PYTHONDONTWRITEBYTECODE sh -c \
-    "exec \"$python\" -m pytest ${pytest_args[*]} -m 'not single' \"$here\" \
+    "exec \"$python\" -m pytest ${pytest_args[*]} -m '$3' \"$here\" \
        >\"$work/$1.rank\$OMPI_COMM_WORLD_RANK.out\" 2>&1"
-  report "$1" "$np" $?
+  report "$1" "$2" $?
 }
 say "2-PE tests: mpirun -np $np python -m pytest -m 'not single'"
-two_pes mpi
+launch mpi "$np" 'not single'
 # The same with the GPU heap off: the host-heap tests, and a GPU build's
 # answers without a GPU heap (stream routines refused with the reason).
 say "2-PE tests with ROCSHMEM_GPU=off (host heap in a GPU build)"
-ROCSHMEM_GPU=off two_pes mpi-gpu-off
+ROCSHMEM_GPU=off launch mpi-gpu-off "$np" 'not single'
+# The collectives (marker any_pes) with other PE counts, as make check runs
+# them on host memory: here on the GPU heap.
+for other in ${ANY_PES_NPS-1 4}; do
+  say "collectives with $other PE(s): mpirun -np $other python -m pytest -m 'any_pes and not single'"
+  launch "mpi-np$other" "$other" 'any_pes and not single'
+done
 
 say "single-process tests: torchrun, unique ID, examples, exits"
 mkdir -p "$work/single"
