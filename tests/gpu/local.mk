@@ -21,6 +21,7 @@ check_SCRIPTS += $(GPU_TEST_WRAPPERS) $(GPU_TEST_PROGS) $(GPU_TEST_MODULE)
 TESTS += $(GPU_TEST_WRAPPERS)
 CLEANFILES += $(GPU_TEST_WRAPPERS) $(GPU_TEST_PROGS) $(GPU_TEST_MODULE) tests/gpu/*.o
 EXTRA_DIST += tests/gpu/gpu_test.sh tests/gpu/gpu_test.h tests/gpu/run_gpu_tests.sh tests/gpu/stage.sh \
+	tests/gpu/build_ucx_gpu.sh \
 	tests/gpu/rma.cu tests/gpu/rma_kernels.cu tests/gpu/rma_kernels.h \
 	tests/gpu/amo.cu tests/gpu/amo_kernels.cu tests/gpu/amo_kernels.h \
 	tests/gpu/sync.cu tests/gpu/sync_kernels.cu tests/gpu/sync_kernels.h \

@@ -6,9 +6,10 @@
 # first if needed.
 #   bash tests/gpu/stage.sh BUILD_DIR DEST
 # UCX_GPU=PREFIX: also carry a UCX installation built with CUDA (or ROCm)
-# support, as DEST/ucx-gpu, for the "direct" mode of run_gpu_tests.sh (the
-# library registers its GPU heap with such a UCX; it runs against it without
-# a rebuild, UCX keeping its ABI within a release).
+# support (tests/gpu/build_ucx_gpu.sh makes one), as DEST/ucx-gpu, for the
+# "direct" mode of run_gpu_tests.sh (the library registers its GPU heap with
+# such a UCX; it runs against it without a rebuild, UCX keeping its ABI
+# within a release).
 set -euo pipefail
 build=$(cd "${1:?usage: $0 BUILD_DIR DEST}" && pwd)
 dest=${2:?usage: $0 BUILD_DIR DEST}
