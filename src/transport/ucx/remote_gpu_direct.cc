@@ -160,11 +160,8 @@ bool nic_reaches_gpu_memory() {
 }  // namespace
 
 bool direct_wanted() {
-  static const bool wanted = [] {
-    const std::string &mode = g_runtime.cfg.gpu_net_direct;
-    return mode == "on" || (mode == "auto" && nic_reaches_gpu_memory());
-  }();
-  return wanted;
+  const std::string &mode = g_runtime.cfg.gpu_net_direct;
+  return mode == "on" || (mode == "auto" && nic_reaches_gpu_memory());
 }
 
 bool gpu_direct(int pe) {
@@ -231,7 +228,7 @@ int register_gpu_heap(const char *call, Runtime &rt, void *base, size_t size, bo
   using namespace ucx;
   const int n = rt.n_pes;
   std::vector<char> packed;
-  if (g_ucx.gpu_memory && direct_wanted() && size) {
+  if (g_ucx.gpu_direct && size) {
     ucp_mem_map_params_t mp{};
     mp.field_mask = UCP_MEM_MAP_PARAM_FIELD_ADDRESS | UCP_MEM_MAP_PARAM_FIELD_LENGTH |
                     UCP_MEM_MAP_PARAM_FIELD_MEMORY_TYPE;

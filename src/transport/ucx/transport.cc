@@ -293,9 +293,10 @@ bool open_worker(std::string *error) {
   if (ucx::remote_gpu_wanted()) params.features |= UCP_FEATURE_AM;
   ucs_status_t s = init_context(params, false);
   if (s == UCS_OK) g_ucx.gpu_memory = lists_gpu_memory(g_ucx.context);
+  g_ucx.gpu_direct = s == UCS_OK && g_ucx.gpu_memory && ucx::remote_gpu_wanted() &&
+                     ucx::direct_wanted();
   /* Only a UCX with GPU support pays for a second context. */
-  if (s == UCS_OK && g_ucx.gpu_memory && ucx::remote_gpu_wanted() && ucx::direct_wanted() &&
-      !std::getenv("UCX_PROTO_ENABLE")) {
+  if (g_ucx.gpu_direct && !std::getenv("UCX_PROTO_ENABLE")) {
     ucp_cleanup(g_ucx.context);
     g_ucx.context = nullptr;
     s = init_context(params, true);

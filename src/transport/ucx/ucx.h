@@ -66,6 +66,9 @@ struct Ucx {
   /* The context lists CUDA or ROCm memory among those it handles (a UCX
    * built with GPU support): it could move GPU memory itself. */
   bool gpu_memory = false;
+  /* ... and this job takes the direct path to other nodes' GPU heaps
+   * (remote_gpu_direct.cc): GPU heaps may exist and direct_wanted(). */
+  bool gpu_direct = false;
   WorkerLock lock; /* one thread in the worker at a time (transport.cc, top) */
   /* Bumped by application threads each time they call into the worker; the
    * progress thread backs off while it moves. */
@@ -123,7 +126,8 @@ extern std::atomic<long> g_gpu_due;
 
 /* remote_gpu_direct.cc: the direct path to other nodes' GPU heaps.
  * Whether ROCSHMEM_GPU_NET_DIRECT asks for it where UCX lists GPU memory
- * (auto: a network transport registers GPU memory).  Once decided, kept. */
+ * (auto: a network transport registers GPU memory; it opens UCX's memory
+ * domains to see, so open_worker asks once and keeps the answer). */
 bool direct_wanted();
 /* Whether PE pe's GPU heap is reached through its registered key. */
 bool gpu_direct(int pe);
