@@ -128,7 +128,8 @@ bool registers_gpu_memory(uct_component_h component, unsigned md_count) {
     uct_config_release(config);
     if (s != UCS_OK) continue;
     uct_md_attr_t md_attr{};
-    const bool gpu = uct_md_query(md, &md_attr) == UCS_OK && (md_attr.cap.reg_mem_types & kGpuMemory);
+    const bool gpu =
+        uct_md_query(md, &md_attr) == UCS_OK && (md_attr.cap.reg_mem_types & kGpuMemory);
     uct_md_close(md);
     if (gpu) return true;
   }
