@@ -3,14 +3,15 @@
  * A UCX without CUDA/ROCm support registers host memory only, so no rkey
  * reaches a GPU heap and a one-sided put or get cannot touch it (where UCX
  * has that support, puts and gets take remote_gpu_direct.cc's path instead;
- * atomics and batches always come here).  The target does the work instead: a request
- * travels as an active message (ucp_am_send_nbx, eager), the target's
- * worker runs the handler below (in its progress thread, or in whichever of
- * its threads progresses the worker), which copies into or out of its own
- * GPU heap or performs the GPU atomic (gpu::serve_*), and answers with a
- * reply message that the initiator's waiting call consumes.  So every call
- * here returns complete: a put's data is in the target's GPU memory, which
- * quiet and fence need nothing more for.
+ * atomics and batches always come here).  The target does the work
+ * instead: a request travels as an active message (ucp_am_send_nbx,
+ * eager), the target's worker runs the handler below (in its progress
+ * thread, or in whichever of its threads progresses the worker), which
+ * copies into or out of its own GPU heap or performs the GPU atomic
+ * (gpu::serve_*), and answers with a reply message that the initiator's
+ * waiting call consumes.  So every call here returns complete: a put's
+ * data is in the target's GPU memory, which quiet and fence need nothing
+ * more for.
  *
  * Transfers go in chunks of kGpuChunk bytes, one message each.  Sends never
  * wait: each request's header (and a small payload) travels in a block that
@@ -279,7 +280,8 @@ long gpu_answers_due() { return g_gpu_due.load(std::memory_order_acquire); }
 
 void gpu_put_start(const char *call, int pe, size_t offset, const void *src, size_t bytes,
                    Answers &w) {
-  if (ucx::gpu_direct(pe)) return ucx::direct_put_start(call, pe, offset, src, bytes, w, kCopyPayload);
+  if (ucx::gpu_direct(pe))
+    return ucx::direct_put_start(call, pe, offset, src, bytes, w, kCopyPayload);
   w.left.fetch_add(static_cast<long>(chunks(bytes)), std::memory_order_relaxed);
   for (size_t done = 0, n; done < bytes; done += n) {
     n = chunk_at(bytes, done);

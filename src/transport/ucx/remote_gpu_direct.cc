@@ -50,7 +50,6 @@ struct Direct {
   std::vector<uint64_t> base;         /* per PE: its GPU heap's address there */
   std::vector<std::atomic<long>> rma; /* per PE: direct puts/gets in flight */
   std::vector<std::atomic<long>> am;  /* per PE: active-message requests in flight */
-  int peers = 0;                      /* PEs reached so */
 };
 Direct g_direct;
 
@@ -110,8 +109,6 @@ ucp_request_param_t completion_params(DirectOp *op) {
   return p;
 }
 
-constexpr uint64_t kGpuMemory = UCS_BIT(UCS_MEMORY_TYPE_CUDA) | UCS_BIT(UCS_MEMORY_TYPE_ROCM);
-
 /* Whether one of the memory domains of a UCX component registers GPU
  * memory. */
 bool registers_gpu_memory(uct_component_h component, unsigned md_count) {
@@ -129,7 +126,7 @@ bool registers_gpu_memory(uct_component_h component, unsigned md_count) {
     if (s != UCS_OK) continue;
     uct_md_attr_t md_attr{};
     const bool gpu =
-        uct_md_query(md, &md_attr) == UCS_OK && (md_attr.cap.reg_mem_types & kGpuMemory);
+        uct_md_query(md, &md_attr) == UCS_OK && (md_attr.cap.reg_mem_types & kGpuMemoryTypes);
     uct_md_close(md);
     if (gpu) return true;
   }
@@ -220,7 +217,6 @@ void direct_teardown() {
   g_direct.base.clear();
   g_direct.rma.clear();
   g_direct.am.clear();
-  g_direct.peers = 0;
 }
 
 }  // namespace ucx
@@ -262,6 +258,7 @@ int register_gpu_heap(const char *call, Runtime &rt, void *base, size_t size, bo
   /* Only a PE that registered its own heap sends directly: its UCX handles
    * the memory type at both ends then. */
   if (packed.empty()) return 0;
+  int reached = 0;
   for (int pe = 0; pe < n; ++pe) {
     if (pe == rt.my_pe || keys[pe].size() <= sizeof(uint64_t) || !g_ucx.eps[pe] ||
         g_peers.path[pe] != PeerPath::UCX)
@@ -272,9 +269,9 @@ int register_gpu_heap(const char *call, Runtime &rt, void *base, size_t size, bo
       g_direct.rkeys[pe] = nullptr;
       continue;
     }
-    ++g_direct.peers;
+    ++reached;
   }
-  return g_direct.peers;
+  return reached;
 }
 
 }  // namespace net

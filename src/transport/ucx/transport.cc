@@ -131,7 +131,6 @@ void put_locked(const char *call, const char *what, int pe, const Location &to, 
   finish(call, what, pe, req, nbi);
 }
 
-
 void sleep_us(long us) {
   timespec t{0, us * 1000};
   nanosleep(&t, nullptr);
@@ -278,8 +277,7 @@ ucs_status_t init_context(const ucp_params_t &params, bool new_protocols) {
 bool lists_gpu_memory(ucp_context_h context) {
   ucp_context_attr_t attr{};
   attr.field_mask = UCP_ATTR_FIELD_MEMORY_TYPES;
-  return ucp_context_query(context, &attr) == UCS_OK &&
-         (attr.memory_types & (UCS_BIT(UCS_MEMORY_TYPE_CUDA) | UCS_BIT(UCS_MEMORY_TYPE_ROCM)));
+  return ucp_context_query(context, &attr) == UCS_OK && (attr.memory_types & ucx::kGpuMemoryTypes);
 }
 
 /* Creates the context and the worker, once: allocate_heap may have done it

@@ -116,6 +116,9 @@ inline ucp_ep_h ep_of(const char *call, int pe) {
   return ep;
 }
 
+/* The memory types of GPU memory, as UCX's capability bitmaps list them. */
+constexpr uint64_t kGpuMemoryTypes = UCS_BIT(UCS_MEMORY_TYPE_CUDA) | UCS_BIT(UCS_MEMORY_TYPE_ROCM);
+
 /* Exchanges a variable-length blob with every PE over the bootstrap
  * (collective). */
 std::vector<std::vector<char>> allgather_blobs(Bootstrap &boot, const void *data, size_t len);
