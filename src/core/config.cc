@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <cstdlib>
 #include <cstring>
+#include <initializer_list>
 #include <vector>
 
 extern char **environ;
@@ -206,8 +207,28 @@ bool parse_int(const char *text, long *out) {
 namespace {
 
 /* What the kinds cannot say: counts that must not be negative, a heap that
- * must not be empty. */
+ * must not be empty, words that must be one of a few.  Checked here, at
+ * every init and by rocshmem_info, so a misspelt GPU setting is reported in
+ * a job that has no GPU too, before any of it is set up. */
 void check_values(const Config &cfg, std::vector<std::string> *errors) {
+  const struct {
+    const char *name;
+    const std::string &value;
+    std::initializer_list<const char *> accepted;
+  } words[] = {{"ROCSHMEM_GPU", cfg.gpu, {"auto", "on", "off"}},
+               {"ROCSHMEM_GPU_PROXY", cfg.gpu_proxy, {"auto", "all", "off"}},
+               {"ROCSHMEM_GPU_NET_DIRECT", cfg.gpu_net_direct, {"auto", "on", "off"}}};
+  for (const auto &w : words) {
+    std::string list;
+    bool known = false;
+    for (const char *a : w.accepted) {
+      known = known || w.value == a;
+      list += std::string(list.empty() ? "" : ", ") + a;
+    }
+    if (!known)
+      errors->push_back(std::string(config_source(w.name)) + "='" + w.value +
+                        "' is not one of " + list);
+  }
   const struct {
     const char *name;
     long value;

@@ -4,7 +4,8 @@
  * wrong address or return as if nothing happened.  Host calls of the GPU
  * path refused at the call (an _on_stream copy to another node's PE; a host
  * collective, wait or lock on GPU-heap memory) must end the job with a
- * message naming the call and the argument.
+ * message naming the call and the argument, and a bad GPU setting in the
+ * environment must end rocshmem_init with a line naming the variable.
  *
  *   errors --list        prints the cases, one per line: the name, then the
  *                        environment the case needs (VAR=VALUE words), if any
@@ -107,6 +108,7 @@ struct Case {
   const char *expect;
   void (*host)(Args) = nullptr; /* a host case instead of a kernel */
   const char *env = "";         /* the environment the case needs */
+  bool at_init = false;         /* rocshmem_init itself must fail (a bad setting) */
 };
 const Case kCases[] = {
     {"put_pe", k_put_pe, 1, "rocshmem_putmem: pe = %d is out of range"},
@@ -139,12 +141,16 @@ const Case kCases[] = {
      "rocshmem_long_wait_until: ivar" IN_GPU_HEAP ", which the CPU cannot poll", wait_until_gpu},
     {"set_lock_gpu", nullptr, 0, "rocshmem_set_lock: lock" IN_GPU_HEAP ": host locks",
      set_lock_gpu},
+    {"net_direct_word", nullptr, 0,
+     "rocshmem_init: ROCSHMEM_GPU_NET_DIRECT='sometimes' is not one of auto, on, off", nullptr,
+     "ROCSHMEM_GPU_NET_DIRECT=sometimes", true},
 };
 
 /* The expected line, its prefix included, with n_pes filled in ("%d+3":
  * n_pes + 3). */
 std::string expected(const Case &c, int n_pes) {
-  std::string e = std::string(c.host ? "rocshmem\\[PE 0\\] ERROR: " : "rocshmem: ") + c.expect;
+  std::string e =
+      std::string(c.host || c.at_init ? "rocshmem\\[PE 0\\] ERROR: " : "rocshmem: ") + c.expect;
   size_t at = e.find("%d+3");
   if (at != std::string::npos) return e.replace(at, 4, std::to_string(n_pes + 3));
   at = e.find("%d");
@@ -158,6 +164,19 @@ int main(int argc, char **argv) {
   const Case *which = &gt_one_case(argc, argv, kCases, [](const Case &c) {
     printf("%s%s%s\n", c.name, *c.env ? " " : "", c.env);
   });
+  if (which->at_init) {
+    int me = 0;
+    MPI_Init(&argc, &argv);
+    MPI_Comm_rank(MPI_COMM_WORLD, &me);
+    if (me == 0) {
+      printf("expect: %s\nhost call: rocshmem_init\n", expected(*which, 0).c_str());
+      fflush(stdout);
+    }
+    rocshmem_init();
+    if (me == 0) printf("call returned\n");
+    fflush(stdout);
+    MPI_Abort(MPI_COMM_WORLD, 1);
+  }
   rocshmem_init();
   Args a{};
   a.n_pes = rocshmem_n_pes();

@@ -140,6 +140,11 @@ bad SHMEM_SYMMETRIC_SIZE=0 "cannot be empty" "an empty heap: one clear line per 
 bad SMA_SYMMETRIC_SIZE=-1G "accepted" "a bad legacy value names the SMA_ variable"
 bad ROCSHMEM_SPIN_COUNT=-5 "must not be negative" "a negative count: one line per job"
 bad ROCSHMEM_WAIT_WARN=-1 "must not be negative" "a negative ROCSHMEM_WAIT_WARN: one line per job"
+# The GPU settings are words checked with the others, in every build and
+# whether or not the job has a GPU (before, only a GPU job's set-up did).
+bad ROCSHMEM_GPU_NET_DIRECT=sometimes "is not one of auto, on, off" "a GPU_NET_DIRECT word outside auto/on/off: one line per job, in any build"
+bad ROCSHMEM_GPU_PROXY=on "is not one of auto, all, off" "a GPU_PROXY word outside auto/all/off: one line per job"
+bad ROCSHMEM_GPU=yes "is not one of auto, on, off" "a ROCSHMEM_GPU word outside auto/on/off: one line per job"
 
 echo "1..$tap_count"
 [ "$tap_failed" -eq 0 ]
