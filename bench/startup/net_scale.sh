@@ -7,10 +7,12 @@
 # For each PE count, runs bench/startup/net_memory.cc (built here with the
 # installation's oshc++) once per mode, with ROCSHMEM_PES_PER_NODE making
 # NODES emulated nodes (default 16; fewer PEs than that: each its own node)
-# over UCX_TLS=TLS (default sm,self: UCX's shared memory).  Memory is Pss,
-# which splits shared pages among the processes mapping them, so running
-# more PEs than cores does not distort it (the times would be).  Writes
-# net_scale.jsonl (net_memory's lines) and net_scale.txt (a table) in DIR.
+# over UCX_TLS=TLS (default sm,self: UCX's shared memory); -N with at least
+# as many nodes as PEs makes every PE its own node.  Memory is Pss, which
+# splits shared pages among the processes mapping them, so running more PEs
+# than cores does not distort it (the times would be), and VmRSS, which
+# counts them whole.  Writes net_scale.jsonl (net_memory's lines) and
+# net_scale.txt (a table) in DIR.
 set -eu
 here=$(cd "$(dirname "$0")/.." && pwd)
 src=$(cd "$here/.." && pwd)
@@ -26,7 +28,7 @@ while getopts "p:n:N:u:o:h" opt; do
     N) nodes=$OPTARG ;;
     u) tls=$OPTARG ;;
     o) outdir=$OPTARG ;;
-    *) sed -n '2,14p' "$0" | sed 's/^# \{0,1\}//'; [ "$opt" = h ] && exit 0; exit 2 ;;
+    *) sed -n '2,16p' "$0" | sed 's/^# \{0,1\}//'; [ "$opt" = h ] && exit 0; exit 2 ;;
   esac
 done
 [ -n "$prefix" ] || { echo "net_scale.sh: -p PREFIX (a rocshmem installation) is required" >&2; exit 2; }
@@ -56,20 +58,30 @@ rows = [json.loads(l) for l in open(os.path.join(out, "net_scale.jsonl")) if l.s
 by = {}
 for r in rows:
     by.setdefault((r["pes"], r["nodes"]), {})[r["mode"]] = r
+mib = lambda kib: "%.2f" % (kib / 1024.0)
 with open(os.path.join(out, "net_scale.txt"), "w") as f:
-    f.write("memory per PE beyond the heap (Pss added since MPI_Init, mean over PEs), "
-            "UCX_TLS=%s, %d cores\n" % (rows[0]["tls"] if rows else "?", os.cpu_count()))
-    f.write("%-5s %-5s | %-27s | %-27s | %s\n" % ("PEs", "nodes", "eager: init / ring, endpoints",
-            "lazy: init / ring, endpoints", "lazy/eager ring"))
+    f.write("memory a PE's shmem_init added (MiB, since MPI_Init; mean over PEs), and after a ring "
+            "exchange across nodes; UCX_TLS=%s, %d cores\n" % (rows[0]["tls"] if rows else "?",
+                                                              os.cpu_count()))
+    f.write("%-5s %-5s %-6s %9s %9s %9s %9s %10s %9s %11s  %s\n" % (
+        "PEs", "nodes", "mode", "init_pss", "ring_pss", "init_rss", "ring_rss", "endpoints",
+        "keys", "peer_info_B", "lazy/eager ring pss, rss"))
     for (pes, nodes), m in sorted(by.items()):
-        def cell(r):
+        for mode in ("eager", "lazy"):
+            r = m.get(mode)
             if not r:
-                return "-"
-            return "%5.1f / %5.1f MiB, %3.0f%s" % (r["init_pss_kib_mean"] / 1024,
-                   r["ring_pss_kib_mean"] / 1024, r["ring_endpoints_mean"],
-                   "" if r["ok"] else " (data wrong)")
-        e, l = m.get("eager"), m.get("lazy")
-        ratio = "%.2f" % (l["ring_pss_kib_mean"] / e["ring_pss_kib_mean"]) if e and l else "-"
-        f.write("%-5d %-5d | %-27s | %-27s | %s\n" % (pes, nodes, cell(e), cell(l), ratio))
+                continue
+            ratio = ""
+            if mode == "lazy" and "eager" in m:
+                e = m["eager"]
+                ratio = "%.2f, %.2f" % (r["ring_pss_kib_mean"] / e["ring_pss_kib_mean"],
+                                        r.get("ring_rss_kib_mean", 0) / e["ring_rss_kib_mean"]
+                                        if e.get("ring_rss_kib_mean") else float("nan"))
+            f.write("%-5d %-5d %-6s %9s %9s %9s %9s %10.1f %9.1f %11.0f  %s%s\n" % (
+                pes, nodes, mode, mib(r["init_pss_kib_mean"]), mib(r["ring_pss_kib_mean"]),
+                mib(r.get("init_rss_kib_mean", float("nan"))),
+                mib(r.get("ring_rss_kib_mean", float("nan"))), r["ring_endpoints_mean"],
+                r["ring_remote_keys_mean"], r["peer_info_bytes_mean"], ratio,
+                "" if r["ok"] else "  (DATA WRONG)"))
 print(open(os.path.join(out, "net_scale.txt")).read(), end="")
 PYEOF
