@@ -174,9 +174,16 @@ FT_WRAPPERS += $(FT_NETONLY_PROGS:=-np2-ucx1.test) $(FT_NETONLY_PROGS:=-np3-ucx2
 FT_NET_ALONE_PROGS = tests/functional/net/direct_sm tests/functional/net/fence_order
 FT_WRAPPERS += $(FT_NET_ALONE_PROGS:=-np2-ucx1.test) $(FT_NET_ALONE_PROGS:=-np3-ucx1.test)
 check_PROGRAMS += $(FT_NETONLY_PROGS) $(FT_NET_ALONE_PROGS)
-TESTS += tests/functional/net/unreachable.sh tests/functional/net/barrier_path.sh
+TESTS += tests/functional/net/unreachable.sh tests/functional/net/barrier_path.sh \
+	tests/functional/net/lazy_endpoints.sh
 EXTRA_DIST += tests/functional/net/unreachable.sh tests/functional/net/barrier_path.sh \
-	tests/functional/net/README.md
+	tests/functional/net/lazy_endpoints.sh tests/functional/net/README.md
+# Run by lazy_endpoints.sh (8 PEs, three configurations); C++: it reads the
+# transport's counters (src/transport/net_stats.h).
+check_PROGRAMS += tests/functional/net/lazy_endpoints
+tests_functional_net_lazy_endpoints_SOURCES = tests/functional/net/lazy_endpoints.cc $(FT_COMMON)
+tests_functional_net_lazy_endpoints_LDADD = $(FT_LIBS)
+tests_functional_net_lazy_endpoints_LDFLAGS = $(TEST_LINK)
 tests_functional_net_nbi_completion_SOURCES = tests/functional/net/nbi_completion.c $(FT_COMMON)
 tests_functional_net_nbi_completion_LDADD = $(FT_LIBS)
 tests_functional_net_nbi_completion_LDFLAGS = $(TEST_LINK)

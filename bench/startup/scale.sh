@@ -10,7 +10,8 @@
 # ratios: scale.txt (for people) and scale.jsonl (one line per PE count and
 # row).  More PEs than cores are oversubscribed; the table says so.  With
 # -u TLS every PE is its own emulated node (compare.sh -u): ours then starts
-# UCX and makes an endpoint to every other PE, as a job across nodes does.
+# UCX and makes endpoints to the PEs it talks to (ROCSHMEM_UCX_EAGER_ENDPOINTS=1:
+# to every other PE).  bench/startup/net_scale.sh compares the two.
 # The model built from these numbers is in docs/PERFORMANCE.md.
 set -eu
 here=$(cd "$(dirname "$0")/.." && pwd)

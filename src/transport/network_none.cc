@@ -1,6 +1,8 @@
 /* Built without UCX: no network transport.  Init refuses jobs whose PEs are
  * not all on one node, so none of the data-path functions can be reached. */
 #include "core/log.h"
+#include "core/runtime.h"
+#include "transport/net_stats.h"
 #include "transport/network.h"
 
 namespace rocshmem {
@@ -18,7 +20,9 @@ bool setup(Runtime &, std::string *error) {
   *error = "this build of rocshmem has no network transport (configure found no UCX)";
   return false;
 }
-void teardown(Bootstrap &) {}
+void teardown(Bootstrap &) {
+  if (g_runtime.cfg.net_stats) stats::report(g_peers.my_pe); /* all zero: nothing crosses nodes */
+}
 int register_gpu_heap(const char *, Runtime &, void *, size_t, bool) { return 0; }
 
 [[noreturn]] static void unreachable(const char *call, int pe) {
@@ -60,6 +64,7 @@ void quiet() {}
 bool progress() { return false; }
 bool heaps_reached_directly() { return true; }
 bool gpu_memory_known() { return false; }
+bool stats::has_endpoint(int) { return false; }
 
 }  // namespace net
 }  // namespace rocshmem

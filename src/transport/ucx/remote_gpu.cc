@@ -27,6 +27,7 @@
 #include "core/log.h"
 #include "core/runtime.h"
 #include "gpu/gpu.h"
+#include "transport/net_stats.h"
 #include "transport/network.h"
 #include "transport/ucx/ucx.h"
 
@@ -199,7 +200,9 @@ void send(const char *call, int pe, AmId id, const Request &r, const void *paylo
     std::memcpy(out->data, payload, bytes);
     payload = out->data;
   }
+  ucx::connect_if_new(call, pe); /* before_am_request asks what its keys say */
   ucx::before_am_request(pe);
+  net::stats::add(net::stats::active_message);
   g_gpu_due.fetch_add(1, std::memory_order_relaxed);
   app_tick();
   Guard g;
@@ -280,6 +283,9 @@ long gpu_answers_due() { return g_gpu_due.load(std::memory_order_acquire); }
 
 void gpu_put_start(const char *call, int pe, size_t offset, const void *src, size_t bytes,
                    Answers &w) {
+  net::stats::add(net::stats::put);
+  net::stats::add(net::stats::put_bytes, bytes);
+  ucx::connect_if_new(call, pe); /* (whether pe's GPU heap key exists) */
   if (ucx::gpu_direct(pe))
     return ucx::direct_put_start(call, pe, offset, src, bytes, w, kCopyPayload);
   w.left.fetch_add(static_cast<long>(chunks(bytes)), std::memory_order_relaxed);
@@ -291,6 +297,9 @@ void gpu_put_start(const char *call, int pe, size_t offset, const void *src, siz
 
 void gpu_get_start(const char *call, int pe, size_t offset, void *dst, size_t bytes,
                    Answers &w) {
+  net::stats::add(net::stats::get);
+  net::stats::add(net::stats::get_bytes, bytes);
+  ucx::connect_if_new(call, pe); /* (whether pe's GPU heap key exists) */
   if (ucx::gpu_direct(pe)) return ucx::direct_get_start(call, pe, offset, dst, bytes, w);
   w.dst = static_cast<char *>(dst);
   w.left.fetch_add(static_cast<long>(chunks(bytes)), std::memory_order_relaxed);
@@ -305,6 +314,7 @@ void gpu_get_start(const char *call, int pe, size_t offset, void *dst, size_t by
 
 void gpu_atomic_start(const char *call, int pe, size_t offset, AtomicOp op, uint64_t operand,
                       uint64_t compare, size_t size, Answers &w) {
+  net::stats::add(net::stats::atomic);
   w.left.fetch_add(1, std::memory_order_relaxed);
   Request r = request(w, offset);
   r.op = static_cast<uint8_t>(op);

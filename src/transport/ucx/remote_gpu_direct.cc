@@ -34,6 +34,7 @@
 #include <vector>
 
 #include "core/runtime.h"
+#include "transport/net_stats.h"
 #include "transport/network.h"
 #include "transport/ucx/ucx.h"
 
@@ -44,9 +45,14 @@ namespace ucx {
 
 namespace {
 
+/* A peer's GPU heap key, as far as this PE got with it. */
+enum KeyState : uint8_t { kNoKey, kOffered, kUnpacked };
+
 struct Direct {
   ucp_mem_h mem = nullptr;            /* this PE's GPU heap, registered */
-  std::vector<ucp_rkey_h> rkeys;      /* per PE: its GPU heap's key, null: staged path */
+  Blobs keys;                         /* per PE: address (8 bytes) + packed key, or none */
+  std::vector<uint8_t> state;         /* per PE: KeyState; kUnpacked: the direct path */
+  std::vector<ucp_rkey_h> rkeys;      /* per PE: its GPU heap's key once unpacked */
   std::vector<uint64_t> base;         /* per PE: its GPU heap's address there */
   std::vector<std::atomic<long>> rma; /* per PE: direct puts/gets in flight */
   std::vector<std::atomic<long>> am;  /* per PE: active-message requests in flight */
@@ -163,7 +169,20 @@ bool direct_wanted() {
 }
 
 bool gpu_direct(int pe) {
-  return static_cast<size_t>(pe) < g_direct.rkeys.size() && g_direct.rkeys[pe] != nullptr;
+  return static_cast<size_t>(pe) < g_direct.state.size() && g_direct.state[pe] == kUnpacked;
+}
+
+void direct_connect(int pe, ucp_ep_h ep) {
+  if (static_cast<size_t>(pe) >= g_direct.state.size() || g_direct.state[pe] != kOffered) return;
+  std::memcpy(&g_direct.base[pe], g_direct.keys.data(pe), sizeof(uint64_t));
+  if (ucp_ep_rkey_unpack(ep, g_direct.keys.data(pe) + sizeof(uint64_t), &g_direct.rkeys[pe]) !=
+      UCS_OK) {
+    g_direct.rkeys[pe] = nullptr;
+    g_direct.state[pe] = kNoKey;
+    return;
+  }
+  net::stats::add(net::stats::remote_keys);
+  g_direct.state[pe] = kUnpacked;
 }
 
 void before_am_request(int pe) {
@@ -213,6 +232,8 @@ void direct_teardown() {
     if (k) ucp_rkey_destroy(k);
   if (g_direct.mem) ucp_mem_unmap(g_ucx.context, g_direct.mem);
   g_direct.mem = nullptr;
+  g_direct.keys.clear();
+  g_direct.state.clear();
   g_direct.rkeys.clear();
   g_direct.base.clear();
   g_direct.rma.clear();
@@ -250,26 +271,31 @@ int register_gpu_heap(const char *call, Runtime &rt, void *base, size_t size, bo
                    "(%s): other nodes reach it through the staged path", call, status_text(s));
   }
   /* Every PE of the job takes part, registered or not. */
-  auto keys = allgather_blobs(*rt.boot, packed.data(), packed.size());
+  g_direct.keys = allgather_blobs(*rt.boot, packed.data(), packed.size());
+  g_direct.state.assign(n, kNoKey);
   g_direct.rkeys.assign(n, nullptr);
   g_direct.base.assign(n, 0);
   g_direct.rma = std::vector<std::atomic<long>>(n);
   g_direct.am = std::vector<std::atomic<long>>(n);
   /* Only a PE that registered its own heap sends directly: its UCX handles
    * the memory type at both ends then. */
-  if (packed.empty()) return 0;
+  if (packed.empty()) {
+    g_direct.keys.clear();
+    return 0;
+  }
+  /* Keys are unpacked with their endpoint (direct_connect): now for the
+   * endpoints that exist, later for the others. */
   int reached = 0;
   for (int pe = 0; pe < n; ++pe) {
-    if (pe == rt.my_pe || keys[pe].size() <= sizeof(uint64_t) || !g_ucx.eps[pe] ||
+    if (pe == rt.my_pe || g_direct.keys.size(pe) <= sizeof(uint64_t) ||
         g_peers.path[pe] != PeerPath::UCX)
       continue;
-    std::memcpy(&g_direct.base[pe], keys[pe].data(), sizeof(uint64_t));
-    if (ucp_ep_rkey_unpack(g_ucx.eps[pe], keys[pe].data() + sizeof(uint64_t),
-                           &g_direct.rkeys[pe]) != UCS_OK) {
-      g_direct.rkeys[pe] = nullptr;
-      continue;
+    g_direct.state[pe] = kOffered;
+    if (g_ucx.eps[pe]) {
+      Guard g;
+      direct_connect(pe, g_ucx.eps[pe]);
     }
-    ++reached;
+    reached += g_direct.state[pe] != kNoKey;
   }
   return reached;
 }

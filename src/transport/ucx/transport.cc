@@ -1,8 +1,13 @@
 /* The network transport over UCX (UCP).
  *
- * One UCP context and one worker per PE; an endpoint to every PE served over
- * the network; both symmetric segments (heap and static data) registered with
- * ucp_mem_map and their rkeys exchanged at init over the bootstrap.  A PE
+ * One UCP context and one worker per PE; both symmetric segments (heap and
+ * static data) registered with ucp_mem_map; worker addresses and packed
+ * rkeys exchanged at init over the bootstrap (an all-gather, kept packed:
+ * a few hundred bytes per PE).  The endpoint to a peer, and its unpacked
+ * rkeys (about 26 KiB per peer over UCX's shared-memory transports), are
+ * made by the first operation that targets it (ep_of in ucx.h; at init for
+ * every peer with ROCSHMEM_UCX_EAGER_ENDPOINTS=1): at 16,384 PEs a PE that
+ * talks to 64 of them holds 64 endpoints, not 16,383.  A PE
  * that is alone on its node has its heap allocated by UCX instead
  * (allocate_heap), which UCX's shared-memory transports reach directly.  RMA uses
  * ucp_put_nbx / ucp_get_nbx, AMOs ucp_atomic_op_nbx, fence ucp_worker_fence
@@ -44,8 +49,10 @@
 #include "bootstrap/bootstrap.h"
 #include "core/log.h"
 #include "core/runtime.h"
+#include "core/topology.h"
 #include "ctx/pcntr.h"
 #include "rocshmem/rocshmem.h"
+#include "transport/net_stats.h"
 #include "transport/network.h"
 #include "transport/ucx/ucx.h"
 
@@ -57,19 +64,23 @@ bool g_active = false;
 namespace ucx {
 Ucx g_ucx;
 
-std::vector<std::vector<char>> allgather_blobs(Bootstrap &boot, const void *data, size_t len) {
+Blobs allgather_blobs(Bootstrap &boot, const void *data, size_t len) {
   const int n = boot.size();
   std::vector<uint64_t> lens(n);
   uint64_t mine = len;
   boot.allgather(&mine, lens.data(), sizeof mine);
-  uint64_t max = 0;
-  for (uint64_t l : lens) max = l > max ? l : max;
+  uint64_t max = 0, total = 0;
+  for (uint64_t l : lens) {
+    max = l > max ? l : max;
+    total += l;
+  }
+  /* The all-gather moves equal sizes: padded to the longest, then packed. */
   std::vector<char> in(max), all(max * n);
-  std::memcpy(in.data(), data, len);
+  if (len) std::memcpy(in.data(), data, len);
   boot.allgather(in.data(), all.data(), max);
-  std::vector<std::vector<char>> out(n);
-  for (int pe = 0; pe < n; ++pe)
-    out[pe].assign(all.begin() + pe * max, all.begin() + pe * max + lens[pe]);
+  Blobs out;
+  out.reserve(n, total);
+  for (int pe = 0; pe < n; ++pe) out.append(all.data() + pe * max, lens[pe]);
   return out;
 }
 }  // namespace ucx
@@ -78,11 +89,13 @@ namespace {
 
 using ucx::allgather_blobs;
 using ucx::app_tick;
+using ucx::direct_of;
 using ucx::ep_of;
 using ucx::g_ucx;
 using ucx::kReapAt;
 using ucx::Guard;
 using ucx::Pending;
+using ucx::Blobs;
 using ucx::status_text;
 using ucx::wait_request;
 
@@ -122,11 +135,10 @@ void finish(const char *call, const char *what, int pe, ucs_status_ptr_t req, bo
 }
 
 /* One ucp_put_nbx and its completion (finish); caller holds the Guard. */
-void put_locked(const char *call, const char *what, int pe, const Location &to, const void *src,
-                size_t bytes, bool nbi) {
+void put_locked(const char *call, const char *what, int pe, ucp_ep_h ep, const Location &to,
+                const void *src, size_t bytes, bool nbi) {
   ucp_request_param_t p{};
-  ucs_status_ptr_t req = ucp_put_nbx(ep_of(call, pe), src, bytes,
-                                     g_ucx.remote_base[to.seg][pe] + to.offset,
+  ucs_status_ptr_t req = ucp_put_nbx(ep, src, bytes, g_ucx.remote_base[to.seg][pe] + to.offset,
                                      g_ucx.rkeys[to.seg][pe], &p);
   finish(call, what, pe, req, nbi);
 }
@@ -360,31 +372,148 @@ char *allocate_heap(size_t size, size_t align, std::string *error) {
   return base;
 }
 
+namespace {
+
+/* Whether this PE reaches pe through UCX: its path (after setup marks the
+ * unreachable ones), or every other PE when AMOs go through the network
+ * (amo/amo.h); a PE's operations on itself never do. */
+bool served(int pe) {
+  return pe != g_peers.my_pe && (g_peers.amo_via_network || g_peers.path[pe] == PeerPath::UCX);
+}
+
+/* What each PE publishes before its worker address: the machine it runs on
+ * and whether UCX allocated its heap (allocate_heap), the two things that
+ * decide, for a given UCX configuration, whether UCX maps that heap in a
+ * peer (probe_peers). */
+struct AddressHead {
+  uint64_t machine;
+  uint8_t ucx_heap;
+};
+constexpr size_t kHeadBytes = sizeof(uint64_t) + 1;
+
+AddressHead head_of(int pe) {
+  AddressHead h;
+  const char *p = g_ucx.addresses.data(pe);
+  std::memcpy(&h.machine, p, sizeof h.machine);
+  h.ucx_heap = static_cast<uint8_t>(p[sizeof h.machine]);
+  return h;
+}
+
+/* Makes pe's endpoint from its worker address and unpacks its keys.  At
+ * init, or under the Guard. */
+bool connect_peer(int pe, std::string *error) {
+  ucp_ep_params_t params{};
+  params.field_mask = UCP_EP_PARAM_FIELD_REMOTE_ADDRESS;
+  params.address = reinterpret_cast<const ucp_address_t *>(g_ucx.addresses.data(pe) + kHeadBytes);
+  ucp_ep_h ep = nullptr;
+  ucs_status_t s = ucp_ep_create(g_ucx.worker, &params, &ep);
+  if (s != UCS_OK) {
+    *error = "ucp_ep_create for PE " + std::to_string(pe) + " (from PE " +
+             std::to_string(g_peers.my_pe) + ") failed: " + status_text(s) +
+             (s == UCS_ERR_UNREACHABLE
+                  ? "; no UCX transport of this PE can reach that PE's worker address ("
+                  : " (") +
+             tls_text() + " here; UCX_TLS and UCX_NET_DEVICES must leave a transport "
+             "in common)";
+    return false;
+  }
+  net::stats::add(net::stats::endpoints);
+  for (int seg = 0; seg < SEG_COUNT; ++seg) {
+    const Blobs &keys = g_ucx.keys[seg];
+    if (keys.size(pe) <= sizeof(uint64_t)) continue; /* that PE has no such segment */
+    std::memcpy(&g_ucx.remote_base[seg][pe], keys.data(pe), sizeof(uint64_t));
+    s = ucp_ep_rkey_unpack(ep, keys.data(pe) + sizeof(uint64_t), &g_ucx.rkeys[seg][pe]);
+    if (s != UCS_OK) {
+      *error = "ucp_ep_rkey_unpack of PE " + std::to_string(pe) + "'s " +
+               (seg == SEG_HEAP ? "heap" : "static data") + " key failed: " + status_text(s);
+      return false;
+    }
+    net::stats::add(net::stats::remote_keys);
+    void *local = nullptr;
+    if (ucp_rkey_ptr(g_ucx.rkeys[seg][pe], g_ucx.remote_base[seg][pe], &local) == UCS_OK) {
+      __atomic_store_n(&g_ucx.direct[seg][pe], static_cast<char *>(local), __ATOMIC_RELEASE);
+      g_ucx.any_direct = true;
+    }
+  }
+  ucx::direct_connect(pe, ep);
+  __atomic_store_n(&g_ucx.eps[pe], ep, __ATOMIC_RELEASE);
+  return true;
+}
+
+/* Lazy endpoints: makes at init the endpoint to one peer of each kind this
+ * PE reaches through UCX on its own machine (the next such PE after this
+ * one, whose heap UCX allocated or not), so that (1) a peer that UCX cannot
+ * reach at all (no transport in common) ends the job in shmem_init, as with
+ * eager endpoints, and (2) heaps_reached_directly can answer without an
+ * endpoint to every peer: peers of one kind are mapped here or not alike,
+ * and UCX never maps memory of another machine.  At most two endpoints,
+ * usually one (each PE its own node: every heap is UCX's), which a ring's
+ * neighbour needs anyway.  A peer on another machine that UCX cannot reach
+ * is found by the first operation on it. */
+bool probe_peers(int me, int n, std::string *error) {
+  const uint64_t machine = head_of(me).machine;
+  int probe[2] = {-1, -1}; /* by ucx_heap */
+  g_ucx.probed_all_direct = true;
+  for (int i = 1; i < n; ++i) {
+    const int pe = (me + i) % n;
+    if (g_peers.path[pe] != PeerPath::UCX) continue;
+    const AddressHead h = head_of(pe);
+    if (h.machine != machine) {
+      g_ucx.probed_all_direct = false;
+      continue;
+    }
+    if (probe[h.ucx_heap != 0] < 0) probe[h.ucx_heap != 0] = pe;
+  }
+  for (int pe : probe) {
+    if (pe < 0) continue;
+    if (!connect_peer(pe, error)) return false;
+    if (!g_ucx.direct[SEG_HEAP][pe]) g_ucx.probed_all_direct = false;
+  }
+  return true;
+}
+
+}  // namespace
+
+namespace ucx {
+
+ucp_ep_h connect(const char *call, int pe) {
+  if (!served(pe))
+    fatal(call, "internal error: PE %d is not reached through the network transport", pe);
+  std::string error;
+  if (!connect_peer(pe, &error)) fatal(call, "network transport (UCX): %s", error.c_str());
+  return g_ucx.eps[pe];
+}
+
+}  // namespace ucx
+
 bool setup(Runtime &rt, std::string *error) {
   const int n = rt.n_pes;
+  net::stats::reset();
   g_ucx.eps.assign(n, nullptr);
   for (int s = 0; s < SEG_COUNT; ++s) {
     g_ucx.rkeys[s].assign(n, nullptr);
     g_ucx.remote_base[s].assign(n, 0);
     g_ucx.direct[s].assign(n, nullptr);
   }
-  std::vector<char> served(n, 0);
   bool any = false;
   for (int pe = 0; pe < n; ++pe) {
-    /* AMOs to same-node peers go through UCX too (amo/amo.h), so those get
-     * endpoints; a PE's operations on itself never do. */
-    served[pe] = pe != rt.my_pe &&
-                 (g_peers.amo_via_network || g_peers.path[pe] == PeerPath::UNREACHABLE);
-    any = any || served[pe];
+    if (g_peers.path[pe] == PeerPath::UNREACHABLE) g_peers.path[pe] = PeerPath::UCX;
+    any = any || served(pe);
   }
   /* Every PE must take part in the exchanges below, served or not. */
+  const bool ucx_heap = g_ucx.mem[SEG_HEAP] != nullptr; /* allocate_heap made it */
   if (!open_worker(error) || !ucx::remote_gpu_setup(error)) return false;
   ucs_status_t s;
   ucp_address_t *address = nullptr;
   size_t address_len = 0;
   ucp_worker_get_address(g_ucx.worker, &address, &address_len);
-  auto addresses = allgather_blobs(*rt.boot, address, address_len);
+  std::vector<char> mine(kHeadBytes + address_len);
+  const uint64_t machine = topology_machine_key();
+  std::memcpy(mine.data(), &machine, sizeof machine);
+  mine[sizeof machine] = ucx_heap;
+  std::memcpy(mine.data() + kHeadBytes, address, address_len);
   ucp_worker_release_address(g_ucx.worker, address);
+  g_ucx.addresses = allgather_blobs(*rt.boot, mine.data(), mine.size());
 
   for (int seg = 0; seg < SEG_COUNT; ++seg) {
     uint64_t base = g_peers.lo[seg];
@@ -411,42 +540,20 @@ bool setup(Runtime &rt, std::string *error) {
       std::memcpy(packed.data() + sizeof base, rkey, rkey_len);
       ucp_rkey_buffer_release(rkey);
     }
-    auto keys = allgather_blobs(*rt.boot, packed.data(), packed.size());
-    for (int pe = 0; pe < n; ++pe) {
-      if (!served[pe] || keys[pe].size() <= sizeof(uint64_t)) continue;
-      std::memcpy(&g_ucx.remote_base[seg][pe], keys[pe].data(), sizeof(uint64_t));
-      if (!g_ucx.eps[pe]) {
-        ucp_ep_params_t ep{};
-        ep.field_mask = UCP_EP_PARAM_FIELD_REMOTE_ADDRESS;
-        ep.address = reinterpret_cast<const ucp_address_t *>(addresses[pe].data());
-        s = ucp_ep_create(g_ucx.worker, &ep, &g_ucx.eps[pe]);
-        if (s != UCS_OK) {
-          *error = "ucp_ep_create for PE " + std::to_string(pe) + " (from PE " +
-                   std::to_string(rt.my_pe) + ") failed: " + status_text(s) +
-                   (s == UCS_ERR_UNREACHABLE
-                        ? "; no UCX transport of this PE can reach that PE's worker address ("
-                        : " (") +
-                   tls_text() + " here; UCX_TLS and UCX_NET_DEVICES must leave a transport "
-                   "in common)";
-          return false;
-        }
-      }
-      s = ucp_ep_rkey_unpack(g_ucx.eps[pe], keys[pe].data() + sizeof(uint64_t),
-                             &g_ucx.rkeys[seg][pe]);
-      if (s != UCS_OK) {
-        *error = "ucp_ep_rkey_unpack of PE " + std::to_string(pe) + "'s " +
-                 (seg == SEG_HEAP ? "heap" : "static data") + " key failed: " + status_text(s);
-        return false;
-      }
-      void *local = nullptr;
-      if (ucp_rkey_ptr(g_ucx.rkeys[seg][pe], g_ucx.remote_base[seg][pe], &local) == UCS_OK) {
-        g_ucx.direct[seg][pe] = static_cast<char *>(local);
-        g_ucx.any_direct = true;
-      }
-    }
+    g_ucx.keys[seg] = allgather_blobs(*rt.boot, packed.data(), packed.size());
   }
-  for (int pe = 0; pe < n; ++pe)
-    if (served[pe] && g_peers.path[pe] == PeerPath::UNREACHABLE) g_peers.path[pe] = PeerPath::UCX;
+  size_t kept = g_ucx.addresses.footprint() + n * sizeof(ucp_ep_h);
+  for (int seg = 0; seg < SEG_COUNT; ++seg)
+    kept += g_ucx.keys[seg].footprint() +
+            n * (sizeof(ucp_rkey_h) + sizeof(uint64_t) + sizeof(char *)); /* rkeys, bases, direct */
+  net::stats::add(net::stats::peer_info_bytes, kept);
+  g_ucx.eager = rt.cfg.ucx_eager_endpoints;
+  if (g_ucx.eager) {
+    for (int pe = 0; pe < n; ++pe)
+      if (served(pe) && !connect_peer(pe, error)) return false;
+  } else if (!probe_peers(rt.my_pe, n, error)) {
+    return false;
+  }
   g_active = any;
   /* Application threads may share the worker under THREAD_MULTIPLE. */
   g_ucx.lock.set_mode(rt.thread_level == ROCSHMEM_THREAD_MULTIPLE ? WorkerLock::Mode::Mutex
@@ -456,6 +563,7 @@ bool setup(Runtime &rt, std::string *error) {
 }
 
 void teardown(Bootstrap &boot) {
+  if (g_runtime.cfg.net_stats) net::stats::report(g_peers.my_pe);
   if (!g_ucx.worker) { /* setup never ran: a one-node job */
     boot.barrier();
     return;
@@ -501,6 +609,8 @@ void teardown(Bootstrap &boot) {
     g_ucx.direct[s].clear();
   }
   g_ucx.eps.clear();
+  g_ucx.addresses.clear();
+  for (Blobs &keys : g_ucx.keys) keys.clear();
   g_ucx.pending.clear();
   g_ucx.unflushed = g_ucx.any_direct = false;
   g_ucx.stop.store(false);
@@ -518,19 +628,28 @@ void teardown(Bootstrap &boot) {
  * operation to the PE (a system call or another store of this thread)
  * comes after them. */
 void put(const char *call, int pe, const Location &to, const void *src, size_t bytes, bool nbi) {
-  if (char *d = g_ucx.direct[to.seg][pe]) {
+  net::stats::add(net::stats::put);
+  net::stats::add(net::stats::put_bytes, bytes);
+  if (char *d = direct_of(to.seg, pe)) {
     std::memcpy(d + to.offset, src, bytes);
     return;
   }
   app_tick();
   Guard g;
+  ucp_ep_h ep = ep_of(call, pe);
+  if (char *d = g_ucx.direct[to.seg][pe]) { /* mapped by the endpoint just made */
+    std::memcpy(d + to.offset, src, bytes);
+    return;
+  }
   g_ucx.unflushed = true;
-  put_locked(call, "put (ucp_put_nbx) to", pe, to, src, bytes, nbi);
+  put_locked(call, "put (ucp_put_nbx) to", pe, ep, to, src, bytes, nbi);
 }
 
 void put_signal(const char *call, int pe, const Location &to, uint64_t value) {
+  net::stats::add(net::stats::signal_put);
   app_tick();
   Guard g;
+  ucp_ep_h ep = ep_of(call, pe);
   if (char *d = g_ucx.direct[to.seg][pe]) {
     /* A store, after completing whatever went through UCX (see fence(): a
      * worker fence would not order it before the store).  Always this way
@@ -542,19 +661,26 @@ void put_signal(const char *call, int pe, const Location &to, uint64_t value) {
     return;
   }
   ucp_worker_fence(g_ucx.worker);
-  put_locked(call, "synchronization put (ucp_put_nbx) to", pe, to, &value, sizeof value, false);
+  put_locked(call, "synchronization put (ucp_put_nbx) to", pe, ep, to, &value, sizeof value,
+             false);
 }
 
 void get(const char *call, int pe, const Location &from, void *dst, size_t bytes, bool nbi) {
-  if (const char *d = g_ucx.direct[from.seg][pe]) {
+  net::stats::add(net::stats::get);
+  net::stats::add(net::stats::get_bytes, bytes);
+  if (const char *d = direct_of(from.seg, pe)) {
     std::memcpy(dst, d + from.offset, bytes);
     return;
   }
   app_tick();
   Guard g;
+  ucp_ep_h ep = ep_of(call, pe);
+  if (const char *d = g_ucx.direct[from.seg][pe]) { /* mapped by the endpoint just made */
+    std::memcpy(dst, d + from.offset, bytes);
+    return;
+  }
   ucp_request_param_t p{};
-  ucs_status_ptr_t req = ucp_get_nbx(ep_of(call, pe), dst, bytes,
-                                     g_ucx.remote_base[from.seg][pe] + from.offset,
+  ucs_status_ptr_t req = ucp_get_nbx(ep, dst, bytes, g_ucx.remote_base[from.seg][pe] + from.offset,
                                      g_ucx.rkeys[from.seg][pe], &p);
   finish(call, "get (ucp_get_nbx) from", pe, req, nbi);
 }
@@ -582,7 +708,8 @@ uint64_t atomic_once(const char *call, int pe, const Location &at, AtomicOp op, 
                               : static_cast<const void *>(&operand);
   app_tick();
   Guard g;
-  ucs_status_ptr_t req = ucp_atomic_op_nbx(ep_of(call, pe), opcodes[static_cast<int>(op)], arg, 1,
+  ucp_ep_h ep = ep_of(call, pe);
+  ucs_status_ptr_t req = ucp_atomic_op_nbx(ep, opcodes[static_cast<int>(op)], arg, 1,
                                            g_ucx.remote_base[at.seg][pe] + at.offset,
                                            g_ucx.rkeys[at.seg][pe], &p);
   ucs_status_t s = wait_request(req);
@@ -594,8 +721,11 @@ uint64_t atomic_once(const char *call, int pe, const Location &at, AtomicOp op, 
 
 uint64_t atomic(const char *call, int pe, const Location &at, AtomicOp op, uint64_t operand,
                 uint64_t compare, size_t size) {
+  net::stats::add(net::stats::atomic);
   const bool bitwise = op == AtomicOp::And || op == AtomicOp::Or || op == AtomicOp::Xor;
-  if (!bitwise || !g_ucx.direct[at.seg][pe])
+  /* (whether UCX maps the location here is known once the endpoint exists) */
+  if (bitwise) ucx::connect_if_new(call, pe);
+  if (!bitwise || !direct_of(at.seg, pe))
     return atomic_once(call, pe, at, op, operand, compare, size);
   /* UCX 1.13's shared-memory transports (posix, sysv, and the loopback)
    * return the old value of a fetching AND, OR or XOR but do not store the
@@ -619,7 +749,7 @@ bool atomics_by_cpu() {
 
 char *mapping(int pe, const Location &at) {
   if (g_ucx.direct[at.seg].empty()) return nullptr; /* no setup: a one-node job */
-  char *base = g_ucx.direct[at.seg][pe];
+  char *base = direct_of(at.seg, pe);
   return base ? base + at.offset : nullptr;
 }
 
@@ -677,7 +807,12 @@ bool gpu_memory_known() {
   return known;
 }
 
+bool stats::has_endpoint(int pe) {
+  return static_cast<size_t>(pe) < g_ucx.eps.size() && ucx::connected(pe);
+}
+
 bool heaps_reached_directly() {
+  if (!g_ucx.eager) return g_ucx.probed_all_direct; /* (probe_peers) */
   for (size_t pe = 0; pe < g_peers.path.size(); ++pe)
     if (g_peers.path[pe] == PeerPath::UCX && !g_ucx.direct[SEG_HEAP][pe]) return false;
   return true;

@@ -34,18 +34,61 @@ struct Pending {
  * issuing millions of them before a quiet keeps a bounded list. */
 constexpr size_t kReapAt = 4096;
 
+/* Every PE's bytes from one all-gather, end to end in one buffer: beside
+ * the bytes themselves a PE costs one offset, where a vector per PE cost 24
+ * bytes and a heap block. */
+class Blobs {
+ public:
+  const char *data(int pe) const { return bytes_.data() + start(pe); }
+  size_t size(int pe) const { return end_[pe] - start(pe); }
+  /* Bytes held. */
+  size_t footprint() const { return bytes_.capacity() + end_.capacity() * sizeof(size_t); }
+  void clear() {
+    std::vector<char>().swap(bytes_);
+    std::vector<size_t>().swap(end_);
+  }
+  /* Appends the next PE's blob. */
+  void append(const char *p, size_t len) {
+    bytes_.insert(bytes_.end(), p, p + len);
+    end_.push_back(bytes_.size());
+  }
+  void reserve(size_t pes, size_t bytes) {
+    end_.reserve(pes);
+    bytes_.reserve(bytes);
+  }
+
+ private:
+  size_t start(int pe) const { return pe ? end_[pe - 1] : 0; }
+  std::vector<char> bytes_;
+  std::vector<size_t> end_; /* PE pe's blob ends at end_[pe] */
+};
+
 struct Ucx {
   ucp_context_h context = nullptr;
   ucp_worker_h worker = nullptr;
   ucp_mem_h mem[SEG_COUNT] = {};
-  std::vector<ucp_ep_h> eps;                       /* per PE, null if not served */
-  std::vector<ucp_rkey_h> rkeys[SEG_COUNT];        /* per PE */
+  /* Per PE: its endpoint, null until made.  Made at init for every PE this
+   * one serves with ROCSHMEM_UCX_EAGER_ENDPOINTS=1, else by the first
+   * operation that targets the PE (ep_of), under the Guard; published with
+   * a release store, so that a thread that reads it without the Guard
+   * (connected) also sees the keys and mappings made with it. */
+  std::vector<ucp_ep_h> eps;
+  std::vector<ucp_rkey_h> rkeys[SEG_COUNT];        /* per PE, made with its endpoint */
   std::vector<uint64_t> remote_base[SEG_COUNT];    /* per PE: segment start there */
+  /* What making an endpoint needs, gathered at init from every PE: its
+   * worker address, and for each segment its start address (8 bytes) and
+   * packed remote key (none when that PE has no such segment). */
+  Blobs addresses;
+  Blobs keys[SEG_COUNT];
   /* per PE: where UCX maps that segment in this process when it reaches it
    * through shared memory (ucp_rkey_ptr works), else null.  Puts and gets
    * there are copies (see put()), AMOs CPU atomics while UCX's are too
    * (amo/amo.h; else UCX 1.13 loses bitwise AMOs there: see atomic()) */
   std::vector<char *> direct[SEG_COUNT];
+  /* Set at init, lazy endpoints only: whether the PEs probed then (probe_peers
+   * in transport.cc) say that UCX maps every network peer's heap here. */
+  bool probed_all_direct = true;
+  bool eager = false; /* ROCSHMEM_UCX_EAGER_ENDPOINTS */
   /* Some segment of some PE is direct: fence must then flush (see fence()) */
   bool any_direct = false;
   /* _nbi requests not yet known complete; quiet waits for all of them.
@@ -110,10 +153,37 @@ inline ucs_status_t wait_request(ucs_status_ptr_t req) {
   return s;
 }
 
+/* Makes the endpoint to pe and unpacks its keys (and its GPU heap's:
+ * direct_connect), for the first operation that targets it; ends the job
+ * naming `call` if UCX cannot reach pe.  Caller holds the Guard, which an
+ * active-message handler's caller (a thread progressing the worker) does:
+ * a request from a PE this one never addressed makes the endpoint for its
+ * answer there. */
+ucp_ep_h connect(const char *call, int pe);
+
+/* The endpoint to pe; caller holds the Guard.  One predictable branch: null
+ * means not yet made. */
 inline ucp_ep_h ep_of(const char *call, int pe) {
   ucp_ep_h ep = g_ucx.eps[pe];
-  if (!ep) fatal(call, "internal error: PE %d has no network endpoint", pe);
-  return ep;
+  return __builtin_expect(ep != nullptr, 1) ? ep : connect(call, pe);
+}
+
+/* Where UCX maps pe's segment seg here, or null (none, or no endpoint yet),
+ * without the Guard: made with the endpoint (see Ucx::eps). */
+inline char *direct_of(int seg, int pe) {
+  return __atomic_load_n(&g_ucx.direct[seg][pe], __ATOMIC_ACQUIRE);
+}
+
+/* Whether pe's endpoint exists, without the Guard (see Ucx::eps). */
+inline bool connected(int pe) { return __atomic_load_n(&g_ucx.eps[pe], __ATOMIC_ACQUIRE); }
+
+/* Makes pe's endpoint if it does not exist yet, for a caller about to
+ * decide something its keys tell (whether UCX maps pe's memory here). */
+inline void connect_if_new(const char *call, int pe) {
+  if (__builtin_expect(connected(pe), 1)) return;
+  app_tick();
+  Guard g;
+  ep_of(call, pe);
 }
 
 /* The memory types of GPU memory, as UCX's capability bitmaps list them. */
@@ -121,7 +191,7 @@ constexpr uint64_t kGpuMemoryTypes = UCS_BIT(UCS_MEMORY_TYPE_CUDA) | UCS_BIT(UCS
 
 /* Exchanges a variable-length blob with every PE over the bootstrap
  * (collective). */
-std::vector<std::vector<char>> allgather_blobs(Bootstrap &boot, const void *data, size_t len);
+Blobs allgather_blobs(Bootstrap &boot, const void *data, size_t len);
 
 /* Answers still to come for every request this PE sent to another node's
  * GPU heap, by either path (gpu_answers_due). */
@@ -145,6 +215,11 @@ void direct_get_start(const char *call, int pe, size_t offset, void *dst, size_t
  * answer, so that later direct ones are ordered after it. */
 void before_am_request(int pe);
 void after_am_answer(int pe);
+/* Unpacks pe's GPU heap key with its new endpoint, where pe published one
+ * and this PE registered its own heap (connect, and register_gpu_heap for
+ * endpoints made before it); a key UCX cannot unpack leaves pe on the staged
+ * path.  Caller holds the Guard. */
+void direct_connect(int pe, ucp_ep_h ep);
 /* Releases the keys and the registration (teardown, before the endpoints
  * close). */
 void direct_teardown();

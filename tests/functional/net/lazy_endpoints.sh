@@ -1,0 +1,42 @@
+#!/bin/sh
+# Endpoints on first use (lazy_endpoints.cc): 8 PEs, each its own emulated
+# node on one machine, each talking only to its ring neighbours, must make
+# endpoints to those two only, over TCP and over UCX's shared memory; with
+# ROCSHMEM_UCX_EAGER_ENDPOINTS=1, to all 7 others at init.  The program checks
+# the data and the transport's counters; here each run must pass whole.
+# ROCSHMEM_NET_STATS=1 makes every PE print its counters at finalize: 8 lines.
+. "${ROCTEST_SRCDIR:-.}/tests/functional/common/tap.sh"
+builddir=${ROCTEST_BUILDDIR:-.}
+srcdir=${ROCTEST_SRCDIR:-.}
+prog=$builddir/tests/functional/net/lazy_endpoints
+tap_need_built "$builddir/tools/rocshmem_info" "$prog"
+if "$builddir/tools/rocshmem_info" --build | grep -Eq '^UCX: +no'; then
+  echo "1..0 # SKIP rocshmem was built without UCX (rocshmem_info --build: UCX: no)"
+  exit 0
+fi
+out=$(mktemp "${TMPDIR:-/tmp}/lazy_endpoints.XXXXXX")
+trap 'rm -f "$out"' EXIT
+np=${LAZY_ENDPOINTS_PES:-8}
+
+launch() { # TLS EAGER: np PEs, each its own emulated node
+  ROCTEST_BUILDDIR=$builddir ROCTEST_TIMEOUT=${ROCTEST_TIMEOUT:-180} \
+    /bin/sh "$srcdir/tests/mpirun_test.sh" --raw -np "$np" -x ROCSHMEM_PES_PER_NODE=1 \
+    -x UCX_TLS="$1" -x ROCSHMEM_UCX_EAGER_ENDPOINTS="$2" -x ROCSHMEM_NET_STATS=1 \
+    "$prog" >"$out" 2>&1
+  rc=$?
+  [ "$rc" -eq 0 ] && ! grep -q '^not ok' "$out" && [ "$(grep -c '^ok' "$out")" -eq 4 ] &&
+    [ "$(grep -c '^rocshmem net-stats: {"pe":' "$out")" -eq "$np" ]
+  ok=$?
+  [ "$ok" -eq 0 ] || sed 's/^/# /' "$out" | tail -n 20
+  return $ok
+}
+
+launch tcp,self 0
+tap_result $? "lazy, UCX over tcp: each of $np PEs makes endpoints to its two neighbours only"
+launch sm,self 0
+tap_result $? "lazy, UCX over shared memory: the same, data through UCX's mappings"
+launch tcp,self 1
+tap_result $? "ROCSHMEM_UCX_EAGER_ENDPOINTS=1: each PE makes all $((np - 1)) at init"
+
+echo "1..$tap_count"
+[ "$tap_failed" -eq 0 ]
