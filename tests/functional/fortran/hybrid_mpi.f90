@@ -1,0 +1,23 @@
+! Hybrid MPI + OpenSHMEM in free form with USE mpi: oshfort must find
+! the mpi module of the MPI rocshmem was built with.  SHMEM starts
+! first here (it starts MPI; the program must not call MPI_INIT again).
+program hybrid_mpi
+  use mpi
+  implicit none
+  include 'shmem.fh'
+  integer shmem_my_pe, shmem_n_pes
+  integer rank, nranks, ierr, total
+  logical flag
+
+  call shmem_init()
+  call mpi_initialized(flag, ierr)
+  call mpi_comm_rank(MPI_COMM_WORLD, rank, ierr)
+  call mpi_comm_size(MPI_COMM_WORLD, nranks, ierr)
+  call tap_case(flag .and. rank == shmem_my_pe() .and. nranks == shmem_n_pes(), &
+      'use mpi: MPI_COMM_RANK/SIZE agree with SHMEM_MY_PE/N_PES')
+  call mpi_allreduce(1, total, 1, MPI_INTEGER, MPI_SUM, MPI_COMM_WORLD, ierr)
+  call tap_case(total == shmem_n_pes(), 'use mpi: MPI_ALLREDUCE counts the PEs')
+  call tap_case(mpi_wtime() > 0d0, 'use mpi: MPI_WTIME')
+  call tap_done()
+  call shmem_finalize()
+end program
