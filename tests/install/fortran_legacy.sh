@@ -38,10 +38,12 @@ run2() {
 # ---------------------------------------------------------------- hybrid MPI
 build hybrid_mpif "$ft/hybrid_mpif.f"
 run2 hybrid_mpif
-# The modules exist where the MPI's mpifort was built with module support
-# for this compiler; oshfort's include directories are where it looks.
+# The modules exist where the MPI was built with module support for this
+# compiler: its mpifort names their directory (where it is on PATH), and
+# oshfort's include directories are where oshfort would find them.
 module_dir() { # MODULE: prints the include directory holding MODULE.mod
-  for d in $("$oshfort" --showme:incdirs); do
+  mpifort_dirs=$(mpifort --showme:incdirs 2>/dev/null)
+  for d in $mpifort_dirs $("$oshfort" --showme:incdirs); do
     [ -f "$d/$1.mod" ] && { echo "$d"; return 0; }
   done
   return 1

@@ -8,6 +8,7 @@ program hybrid_mpi
   integer shmem_my_pe, shmem_n_pes
   integer rank, nranks, ierr, total
   logical flag
+  double precision t0
 
   call shmem_init()
   call mpi_initialized(flag, ierr)
@@ -17,7 +18,10 @@ program hybrid_mpi
       'use mpi: MPI_COMM_RANK/SIZE agree with SHMEM_MY_PE/N_PES')
   call mpi_allreduce(1, total, 1, MPI_INTEGER, MPI_SUM, MPI_COMM_WORLD, ierr)
   call tap_case(total == shmem_n_pes(), 'use mpi: MPI_ALLREDUCE counts the PEs')
-  call tap_case(mpi_wtime() > 0d0, 'use mpi: MPI_WTIME')
+  t0 = mpi_wtime()
+  call mpi_barrier(MPI_COMM_WORLD, ierr)
+  call shmem_barrier_all()
+  call tap_case(mpi_wtime() > t0, 'use mpi: MPI_WTIME runs forward across two barriers')
   call tap_done()
   call shmem_finalize()
 end program

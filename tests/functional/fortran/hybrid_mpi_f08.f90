@@ -7,6 +7,7 @@ program hybrid_mpi_f08
   integer shmem_my_pe, shmem_n_pes
   integer rank, nranks, me, total
   type(MPI_Comm) comm
+  double precision t0
 
   call MPI_Init()
   call shmem_init()
@@ -19,7 +20,10 @@ program hybrid_mpi_f08
   call MPI_Allreduce(me, total, 1, MPI_INTEGER, MPI_SUM, comm)
   call tap_case(total == shmem_n_pes() * (shmem_n_pes() - 1) / 2, &
       'use mpi_f08: MPI_Allreduce over the PEs')
-  call tap_case(MPI_Wtime() > 0d0, 'use mpi_f08: MPI_Wtime')
+  t0 = MPI_Wtime()
+  call MPI_Barrier(comm)
+  call shmem_barrier_all()
+  call tap_case(MPI_Wtime() > t0, 'use mpi_f08: MPI_Wtime runs forward across two barriers')
   call MPI_Comm_free(comm)
   call tap_done()
   call shmem_finalize()
