@@ -105,14 +105,13 @@ int main(void) {
 }
 PROGRAM
 cp "$tmp/names.c" "$tmp/names.cc"
-for lang in "oshcc -std=c11" "oshc++ -std=c++17"; do
-  set -- $lang
-  src=$tmp/names.c
-  [ "$1" = oshcc ] || src=$tmp/names.cc
-  check "generic shmemx_ibput/shmemx_ibget and pcntr.target ($lang $warn) run on 2 PEs" \
+names_on_2() { # WRAPPER STD SOURCE
+  check "generic shmemx_ibput/shmemx_ibget and pcntr.target ($1 $2 $warn) run on 2 PEs" \
     sh -c '"$1" $2 $3 -o "$4" "$5" && out=$(timeout -k 10 120 "$6" -np 2 "$4" 2>&1) &&
       echo "$out" && [ "$(echo "$out" | grep -c "^PE [01]: right$")" -eq 2 ]' \
-    sh "$stage/bin/$1" "$2" "$warn" "$tmp/names_$1" "$src" "$stage/bin/oshrun"
-done
+    sh "$stage/bin/$1" "$2" "$warn" "$tmp/names_$1" "$3" "$stage/bin/oshrun"
+}
+names_on_2 oshcc -std=c11 "$tmp/names.c"
+names_on_2 oshc++ -std=c++17 "$tmp/names.cc"
 
 tap_finish
