@@ -56,7 +56,9 @@ man3/shmem_malloc.3: rocshmem_malloc_with_hints
 man3/shmem_init.3: shmem_init_thread shmem_query_thread shmem_finalize shmem_my_pe shmem_n_pes
 man3/shmem_init.3: shmem_pe_accessible shmem_addr_accessible shmem_ptr shmem_global_exit
 man3/shmem_init.3: shmem_info_get_version shmem_info_get_name
-man3/shmem_init.3: start_pes _my_pe my_pe _num_pes num_pes globalexit
+man3/shmem_init.3: globalexit
+man3/start_pes.3: _my_pe my_pe _num_pes num_pes
+man3/shpalloc.3: shpdeallc shpclmove
 man3/shmem_init.3: shmem_query_initialized
 man3/shmem_signal_add.3: shmem_signal_set shmem_ctx_signal_add shmem_ctx_signal_set
 man3/shmem_pe_quiet.3: shmem_ctx_pe_quiet
@@ -147,7 +149,7 @@ LIST
     done; done
     each shmemx "$(table ROCSHMEM_REDUCE_ARITH_TYPES) $(table SHMEM_REDUCE_EXTRA_ARITH_TYPES)" \
       "sum_inscan sum_exscan"
-    for n in pe_quiet ctx_pe_quiet team_ptr query_initialized wtime malloc_with_hint \
+    for n in ibput ibget pe_quiet ctx_pe_quiet team_ptr query_initialized wtime malloc_with_hint \
       alltoall_global_nb pcntr_get_issued_write pcntr_get_issued_read \
       pcntr_get_completed_write pcntr_get_completed_read pcntr_get_completed_target \
       pcntr_get_all; do echo "shmemx_$n"; done

@@ -50,6 +50,14 @@ SHMEM_RMA_TYPES(SHMEMX_DECLARE_IBLOCKED)
                               ptrdiff_t sst, size_t bsize, size_t nblocks, int pe);
 SHMEM_RMA_SIZES(SHMEMX_DECLARE_IBLOCKED_SIZED)
 #undef SHMEMX_DECLARE_IBLOCKED_SIZED
+/* The generic names of codes written before 1.6, selected by the type of
+ * dest (or a context first) like shmem_ibput/shmem_ibget of
+ * <rocshmem/shmem_generic.h>, which they are: the typed shmemx_ routines
+ * are aliases of the shmem_ ones.  C11 and C++, as every generic. */
+#if defined(__cplusplus) || (defined(__STDC_VERSION__) && __STDC_VERSION__ >= 201112L)
+#define shmemx_ibput shmem_ibput
+#define shmemx_ibget shmem_ibget
+#endif
 
 /* Completion of the operations issued to the listed PEs only (here: quiet). */
 void shmemx_pe_quiet(const int *target_pes, size_t npes);
@@ -213,12 +221,23 @@ extern shmem_team_t SHMEMX_TEAM_NODE;
 extern "C" {
 #endif
 
+/* The fields of Sandia OpenSHMEM's struct, in its order.  `target` counts
+ * the operations other PEs completed on this one: 0 here.  Its earlier name
+ * here, completed_target, still compiles where the C dialect has anonymous
+ * unions (C11, C++). */
 typedef struct {
-  uint64_t pending_put;      /* writes issued and not yet completed */
-  uint64_t pending_get;      /* reads issued and not yet completed */
-  uint64_t completed_put;    /* writes completed */
-  uint64_t completed_get;    /* reads completed */
-  uint64_t completed_target; /* operations other PEs completed on this one: 0 here */
+  uint64_t pending_put;   /* writes issued and not yet completed */
+  uint64_t pending_get;   /* reads issued and not yet completed */
+  uint64_t completed_put; /* writes completed */
+  uint64_t completed_get; /* reads completed */
+#if defined(__cplusplus) || (defined(__STDC_VERSION__) && __STDC_VERSION__ >= 201112L)
+  union {
+    uint64_t target;
+    uint64_t completed_target;
+  };
+#else
+  uint64_t target;
+#endif
 } shmemx_pcntr_t;
 
 void shmemx_pcntr_get_issued_write(shmem_ctx_t ctx, uint64_t *cntr_value);

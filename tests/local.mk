@@ -449,9 +449,10 @@ INSTALL_TESTS = \
 	tests/install/pkgconfig.sh \
 	tests/install/relocate.sh \
 	tests/install/man_pages.sh \
-	tests/install/fortran.sh
+	tests/install/fortran.sh \
+	tests/install/fortran_legacy.sh
 TESTS += $(INSTALL_TESTS)
-EXTRA_DIST += $(INSTALL_TESTS) tests/install/common.sh \
+EXTRA_DIST += $(INSTALL_TESTS) tests/install/common.sh tests/install/pkgconfig_checks.sh \
 	tests/install/shmem_routines.txt bench/shmem_bench.c
 # The Fortran API's programs, built by the installed oshfort (fortran.sh).
 EXTRA_DIST += tests/install/fortran_routines.txt tests/functional/fortran/ftap.f90 \
@@ -459,6 +460,10 @@ EXTRA_DIST += tests/install/fortran_routines.txt tests/functional/fortran/ftap.f
 	tests/functional/fortran/amo.f90 tests/functional/fortran/coll.f90 \
 	tests/functional/fortran/shpalloc.f tests/functional/fortran/mixed.f90 \
 	tests/functional/fortran/mixed_c.c examples/fortran/hello.f90
+# The legacy codes' patterns (fortran_legacy.sh).
+EXTRA_DIST += tests/functional/fortran/hybrid_mpif.f tests/functional/fortran/hybrid_mpi.f90 \
+	tests/functional/fortran/hybrid_mpi_f08.f90 tests/functional/fortran/typeless.f \
+	tests/functional/fortran/functions.f
 
 # The source tree itself: no file names a directory of a development machine
 # (scripts/check-paths.sh, also run by hand), checked against a planted one.

@@ -117,7 +117,7 @@ void shmemx_pcntr_get_all(shmem_ctx_t ctx, shmemx_pcntr_t *pcntr) {
   pcntr->completed_get = issued_read > read ? issued_read - read : 0;
   pcntr->pending_put = issued_write - pcntr->completed_put;
   pcntr->pending_get = issued_read - pcntr->completed_get;
-  pcntr->completed_target = 0;
+  pcntr->target = 0;
 }
 
 }  // extern "C"

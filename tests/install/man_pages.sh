@@ -4,7 +4,8 @@
 # deprecated names and the generic ones) has a page in man3, either the
 # family's page or a ".so" link to it made by man/so-links.sh, and the link
 # leads to a real page; the commands have man1 pages and the overview is in
-# man7.  Where man(1) is installed, `man -M PREFIX/share/man NAME` finds each.
+# man7; the Fortran-only routines and the pre-1.2 set-up names have pages
+# that show their Fortran synopses.  Where man(1) is installed, `man -M PREFIX/share/man NAME` finds each.
 . "${ROCTEST_SRCDIR:-.}/tests/install/common.sh"
 
 mandir=$stage/share/man
@@ -51,6 +52,28 @@ done
 page=$(resolve 7 rocshmem)
 tap_result "$([ -n "$page" ] && echo 0 || echo 1)" "the overview rocshmem(7) is installed"
 
+# The routines of the Fortran API that C has not (SHPALLOC ...) and the
+# set-up names of SHMEM before 1.2: each leads to a page that names it in
+# its NAME section and gives its Fortran form in the SYNOPSIS.
+while IFS='|' read -r name fortran; do
+  page=$(resolve 3 "$name")
+  if [ -z "$page" ]; then
+    tap_result 1 "man $name: a page with its Fortran synopsis (no page)"
+    continue
+  fi
+  f=$mandir/$page
+  sed -n '/^\.SH NAME/,/^\.SH SYNOPSIS/p' "$f" | grep -qiw "$name" &&
+    sed -n '/^\.SH SYNOPSIS/,/^\.SH DESCRIPTION/p' "$f" | grep -qF "$fortran"
+  tap_result $? "man $name: $page names it and has its Fortran synopsis ($fortran)"
+done <<'LIST'
+shpalloc|CALL SHPALLOC(
+shpdeallc|CALL SHPDEALLC(
+shpclmove|CALL SHPCLMOVE(
+start_pes|CALL START_PES(
+my_pe|MY_PE()
+num_pes|NUM_PES()
+LIST
+
 # Every page the family pages name in SEE ALSO exists.
 dangling=""
 for f in $(grep -L '^\.so ' "$mandir"/man[137]/*.[137]); do
@@ -65,7 +88,8 @@ tap_result "$([ -z "$dangling" ] && echo 0 || echo 1)" "every SEE ALSO reference
 if command -v man >/dev/null 2>&1; then
   failed=""
   for n in shmem_long_put shmem_ctx_uint64_atomic_fetch_xor_nbi shmem_complexd_sum_reduce \
-    shmem_longdouble_max_to_all shmem_put128_signal_nbi shmem_pcontrol start_pes; do
+    shmem_longdouble_max_to_all shmem_put128_signal_nbi shmem_pcontrol start_pes shpalloc \
+    shpclmove my_pe num_pes; do
     MANPATH= man -M "$mandir" -w "$n" >/dev/null 2>&1 || failed="$failed $n"
   done
   MANPATH= man -M "$mandir" -w 1 oshrun >/dev/null 2>&1 || failed="$failed oshrun(1)"

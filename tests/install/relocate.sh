@@ -5,12 +5,18 @@
 #  - the program it builds runs on 2 PEs with its oshrun, loading the moved
 #    librocshmem (the wrapper's run path follows the prefix),
 #  - its rocshmem_info and Python extension load the moved library too
-#    (their run paths are relative to themselves) and report where it is.
+#    (their run paths are relative to themselves) and report where it is;
+#  - its rocshmem.pc, found through PKG_CONFIG_PATH alone, names the new
+#    place, and programs linked through it (shared and --static) run on
+#    2 PEs (the cases of pkgconfig_checks.sh).
+# The copy is made in one place and then renamed, so the first place no
+# longer exists: nothing may still point there.
 . "${ROCTEST_SRCDIR:-.}/tests/install/common.sh"
 
 moved=$tmp/moved/rocshmem
 mkdir -p "$tmp/moved"
-cp -a "$stage" "$moved"
+cp -a "$stage" "$tmp/first"
+mv "$tmp/first" "$moved"
 unset ROCSHMEM_PREFIX LD_LIBRARY_PATH
 
 check "the moved oshcc finds its installation (--showme:incdirs, --showme:libdirs)" \
@@ -30,5 +36,13 @@ if [ -z "$module" ]; then
 else
   check "the moved Python extension loads the moved library" \
     sh -c "ldd '$module' | grep 'librocshmem' | grep -q '$moved/'"
+fi
+if command -v pkg-config >/dev/null 2>&1; then
+  PKG_CONFIG_PATH=$moved/lib/pkgconfig
+  export PKG_CONFIG_PATH
+  . "$srcdir/tests/install/pkgconfig_checks.sh"
+  pkgconfig_checks "$moved"
+else
+  tap_skip "the moved rocshmem.pc" "no pkg-config on PATH"
 fi
 tap_finish

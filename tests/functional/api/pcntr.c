@@ -207,6 +207,19 @@ int main(void) {
   FT_CHECK(target_count == 0, "completed_target = %llu", (unsigned long long)target_count);
   ft_case("shmemx_pcntr_get_completed_target stores 0 (not tracked, as documented)");
 
+  /* The field has Sandia OpenSHMEM's name, target; completed_target, its
+   * earlier name here, is the same storage. */
+  shmemx_pcntr_t all;
+  memset(&all, 0xff, sizeof all);
+  shmemx_pcntr_get_all(SHMEM_CTX_DEFAULT, &all);
+  FT_CHECK(all.target == 0 && all.completed_target == 0 &&
+               &all.target == &all.completed_target,
+           "get_all: target = %llu, completed_target = %llu", (unsigned long long)all.target,
+           (unsigned long long)all.completed_target);
+  FT_CHECK(sizeof all == 5 * sizeof(uint64_t), "shmemx_pcntr_t is %zu bytes, Sandia's is 40",
+           sizeof all);
+  ft_case("shmemx_pcntr_get_all stores 0 in target, also named completed_target");
+
   int status = ft_finish();
   shmem_finalize();
   return status;
