@@ -115,10 +115,9 @@ class SymmetricBuffer(_native._Buffer):
         if element_type is not None and (dtype is not None or ptr is not None):
             raise TypeError("SymmetricBuffer: give either an element type (typed form) or "
                             "rocSHMEM's keywords ptr/dtype (a size in bytes), not both")
-        typed = element_type is not None or (dtype is None and ptr is None)
         spec = dtypes.lookup("uint8" if element_type is None else element_type)
         shape = _shape_tuple(size)
-        if not typed and len(shape) != 1:
+        if (ptr is not None or dtype is not None) and len(shape) != 1:
             raise ValueError(f"SymmetricBuffer: size = {size!r} must be a number of bytes "
                              "with ptr or dtype")
         nbytes = math.prod(shape) * spec.itemsize
@@ -126,18 +125,18 @@ class SymmetricBuffer(_native._Buffer):
             raise ValueError("SymmetricBuffer: zero bytes (rocshmem_malloc(0) allocates nothing)")
         if zero and align:
             raise ValueError("SymmetricBuffer: zero and align cannot be combined")
-        self._label = spec.name if element_type is not None else dtype
         if ptr is not None:
             if zero or align:
                 raise ValueError("SymmetricBuffer: zero and align allocate; ptr wraps memory")
             block, pe = _block_of(int(ptr), nbytes, own_data)
             super().__init__(int(ptr), nbytes, block)
-            self._typed(spec, shape, pe, owner=bool(own_data))
-            return
-        # MemoryError with the library's message (SHMEM_SYMMETRIC_SIZE sets the heap size).
-        ptr = _native._symmetric_alloc(math.prod(shape), spec.itemsize, zero, align or 0)
-        super().__init__(ptr, nbytes, ptr)
-        self._typed(spec, shape, _native.rocshmem_my_pe(), owner=bool(own_data))
+        else:
+            # MemoryError with the library's message (SHMEM_SYMMETRIC_SIZE sets the heap size).
+            ptr = _native._symmetric_alloc(math.prod(shape), spec.itemsize, zero, align or 0)
+            super().__init__(ptr, nbytes, ptr)
+            pe = _native.rocshmem_my_pe()
+        self._typed(spec, shape, pe, owner=bool(own_data))
+        self._label = spec.name if element_type is not None else dtype
 
     def _typed(self, spec, shape, pe, owner):
         self._set_layout(spec.format, spec.itemsize, list(shape))
