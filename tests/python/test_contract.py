@@ -305,26 +305,35 @@ def test_stream_routines(rs, me, npes):
 def test_split_members_and_non_members(rs, me, npes):
     """The PEs with even numbers: members get a team numbered by the split's
     arithmetic; the others get ROCSHMEM_TEAM_INVALID, never WORLD, from the
-    package and from the native module alike."""
-    size = (npes + 1) // 2
+    package and from the native module alike.  (Every collective runs before
+    the checks, so a wrong answer fails here rather than stalling a peer.)"""
+    size, member = (npes + 1) // 2, me % 2 == 0
+    seen = []
     for split in (rs.rocshmem_team_split_strided, rs._rocshmem4py.rocshmem_team_split_strided):
         status, team = split(rs.ROCSHMEM_TEAM_WORLD, 0, 2, size)
-        assert status == rs.ROCSHMEM_SUCCESS
-        if me % 2:
-            assert team == rs.ROCSHMEM_TEAM_INVALID
-            assert rs.rocshmem_team_my_pe(team) == -1 and rs.rocshmem_team_n_pes(team) == -1
-            assert rs.rocshmem_team_translate_pe(rs.ROCSHMEM_TEAM_WORLD, me, team) == -1
-        else:
-            assert team not in (rs.ROCSHMEM_TEAM_WORLD, rs.ROCSHMEM_TEAM_INVALID)
-            assert rs.rocshmem_team_my_pe(team) == me // 2
-            assert rs.rocshmem_team_n_pes(team) == size
-            for j in range(size):
-                assert rs.rocshmem_team_translate_pe(team, j, rs.ROCSHMEM_TEAM_WORLD) == 2 * j
+        seen.append((status, team, rs.rocshmem_team_my_pe(team), rs.rocshmem_team_n_pes(team),
+                     [rs.rocshmem_team_translate_pe(team, j, rs.ROCSHMEM_TEAM_WORLD)
+                      for j in range(size)],
+                     rs.rocshmem_team_translate_pe(rs.ROCSHMEM_TEAM_WORLD, me, team)))
+        if member and team > 0:
             rs.rocshmem_team_sync(team)
-        rs.rocshmem_team_destroy(team)  # INVALID: nothing
-        assert rs.teams.live() == []
+            rs.rocshmem_team_destroy(team)
+        elif team <= 0:
+            rs.rocshmem_team_destroy(team)  # INVALID (or WORLD): left alone
+        rs.rocshmem_barrier_all()
     rs.rocshmem_team_destroy(rs.ROCSHMEM_TEAM_WORLD)  # predefined: left alone
     assert rs.rocshmem_team_n_pes(rs.ROCSHMEM_TEAM_WORLD) == npes
+    for status, team, my_pe, n_pes, to_world, from_world in seen:
+        assert status == rs.ROCSHMEM_SUCCESS
+        if member:
+            assert team not in (rs.ROCSHMEM_TEAM_WORLD, rs.ROCSHMEM_TEAM_INVALID)
+            assert (my_pe, n_pes, from_world) == (me // 2, size, me // 2)
+            assert to_world == [2 * j for j in range(size)]
+        else:
+            assert team == rs.ROCSHMEM_TEAM_INVALID
+            assert (my_pe, n_pes, from_world) == (-1, -1, -1)
+            assert to_world == [-1] * size
+    assert rs.teams.live() == []
 
 
 def test_split_with_team_config_and_refused_split(rs, me, npes):
