@@ -121,11 +121,12 @@ def test_cmp_constants_and_signals_mean_their_comparison(rs, me, npes):
     signal operations SET and ADD land on the right PE."""
     right = (me + 1) % npes
     data, signal = rs.rocshmem_calloc(1, 16), rs.rocshmem_calloc(1, 8)
-    source = ctypes.create_string_buffer(pattern(me, 16), 16)
+    source = rs.rocshmem_malloc(16)  # local memory the GPU can read, where the heap is a GPU's
+    write(rs, source, pattern(me, 16))
     if gpu_heap(rs):
-        rs.rocshmem_putmem_signal_on_stream(data, ctypes.addressof(source), 16, signal, 5,
+        rs.rocshmem_putmem_signal_on_stream(data, source, 16, signal, 5,
                                             rs.ROCSHMEM_SIGNAL_SET, right, 0)
-        rs.rocshmem_putmem_signal_on_stream(data, ctypes.addressof(source), 16, signal, 2,
+        rs.rocshmem_putmem_signal_on_stream(data, source, 16, signal, 2,
                                             rs.ROCSHMEM_SIGNAL_ADD, right, 0)
         rs.hip_device_synchronize()
         rs.rocshmem_barrier_all()
@@ -137,14 +138,14 @@ def test_cmp_constants_and_signals_mean_their_comparison(rs, me, npes):
         # Host heap: the stream form is refused; the same signal words through
         # the package's host signal routines.
         with pytest.raises(RuntimeError, match="rocshmem_putmem_signal_on_stream"):
-            rs.rocshmem_putmem_signal_on_stream(data, ctypes.addressof(source), 16, signal, 5,
+            rs.rocshmem_putmem_signal_on_stream(data, source, 16, signal, 5,
                                                 rs.ROCSHMEM_SIGNAL_SET, right, 0)
         with pytest.raises(RuntimeError, match="rocshmem_signal_wait_until_on_stream"):
             rs.rocshmem_signal_wait_until_on_stream(signal, rs.ROCSHMEM_CMP_EQ, 0, 0)
-        rs._rocshmem4py._put_signal(data, ctypes.addressof(source), 16, signal, 5,
-                                    rs.ROCSHMEM_SIGNAL_SET, right, False)
-        rs._rocshmem4py._put_signal(data, ctypes.addressof(source), 16, signal, 2,
-                                    rs.ROCSHMEM_SIGNAL_ADD, right, False)
+        rs._rocshmem4py._put_signal(data, source, 16, signal, 5, rs.ROCSHMEM_SIGNAL_SET, right,
+                                    False)
+        rs._rocshmem4py._put_signal(data, source, 16, signal, 2, rs.ROCSHMEM_SIGNAL_ADD, right,
+                                    False)
         rs.rocshmem_barrier_all()
         for name, value in (("EQ", 7), ("NE", 6), ("GT", 6), ("GE", 7), ("LT", 8), ("LE", 7)):
             assert rs._rocshmem4py._signal_wait_until(
@@ -152,8 +153,8 @@ def test_cmp_constants_and_signals_mean_their_comparison(rs, me, npes):
     assert int.from_bytes(read(rs, signal, 8), "little") == 7  # 5 set, then 2 added
     assert read(rs, data, 16) == pattern((me - 1) % npes, 16)
     rs.rocshmem_barrier_all()
-    rs.rocshmem_free(signal)
-    rs.rocshmem_free(data)
+    for block in (source, signal, data):
+        rs.rocshmem_free(block)
 
 
 # ---------------------------------------------------------------- setup and queries
