@@ -137,6 +137,7 @@ class SymmetricBuffer(_native._Buffer):
             pe = _native.rocshmem_my_pe()
         self._typed(spec, shape, pe, owner=bool(own_data))
         self._label = spec.name if element_type is not None else dtype
+        self._from_peer = False
 
     def _typed(self, spec, shape, pe, owner):
         self._set_layout(spec.format, spec.itemsize, list(shape))
@@ -151,6 +152,7 @@ class SymmetricBuffer(_native._Buffer):
         view = cls.__new__(cls)
         _native._Buffer.__init__(view, ptr, nbytes, block)
         view._label = spec.name
+        view._from_peer = True
         view._typed(spec, shape, pe, owner=False)
         return view
 
@@ -228,21 +230,24 @@ class SymmetricBuffer(_native._Buffer):
         """This block as PE pe has it, mapped into this process (rocshmem_ptr):
         loads and stores through it reach PE pe's memory directly.  Raises
         PeerUnreachableError where PE pe cannot be reached that way."""
-        if not self._owner:
-            raise ValueError("SymmetricBuffer.peer: already a peer view")
         self._require_live()
+        if self._from_peer:
+            raise ValueError("SymmetricBuffer.peer: already a peer view")
         ptr = _native.rocshmem_ptr(self.ptr, pe)
         if not ptr:
             raise PeerUnreachableError(
                 f"PE {pe}'s copy of this buffer is not directly reachable from PE "
                 f"{self._pe} (another node, or a GPU heap not mapped here); use put/get")
-        return SymmetricBuffer._view(ptr, self.nbytes, self.ptr, self._spec, self._shape, pe)
+        view = SymmetricBuffer._view(ptr, self.nbytes, self._block_start, self._spec, self._shape,
+                                     pe)
+        view._label = self._label  # rocSHMEM's dtype label, where the buffer has one
+        return view
 
     def _remote(self, what, span, offset, as_bytes):
+        self._require_live()
         if self._pe != _native.rocshmem_my_pe():
             raise ValueError(f"SymmetricBuffer.{what}: a peer view is not symmetric memory; "
                              "call it on the buffer itself, naming the PE")
-        self._require_live()
         check_types(f"SymmetricBuffer.{what}", self._spec, span, as_bytes)
         nbytes, on_device = span.nbytes, span.on_device
         if on_device and not self.is_device:

@@ -424,6 +424,8 @@ def test_symmetric_buffer_over_a_pointer(rs, me, npes):
     assert read(rs, block + 16, 32) == pattern(left, 32)
     with pytest.raises(ValueError, match="owns no memory"):
         view.free()
+    if rs.rocshmem_ptr(view.ptr, right):  # a peer view of a view: the same place on PE right
+        assert rs.rocshmem_get_peer_buffer(view, right).ptr == rs.rocshmem_ptr(view.ptr, right)
     owner = rs.SymmetricBuffer(48, ptr=block)  # own_data=True: free() releases the block
     assert owner.own_data
     with pytest.raises(ValueError, match="not symmetric memory"):
