@@ -4,12 +4,16 @@ The installation is ROCSHMEM_PREFIX when set (PREFIX/include, PREFIX/lib
 or lib64), else what `pkg-config rocshmem` reports.  The module records
 the library directory as its run path, so it finds librocshmem without
 LD_LIBRARY_PATH.  The same sources build with `make` when rocshmem is
-configured with --enable-python (python/local.mk).
+configured with --enable-python (python/local.mk).  Nothing is written
+into the source tree.
 """
+import atexit
 import glob
 import os
 import re
+import shutil
 import subprocess
+import tempfile
 
 from pybind11.setup_helpers import ParallelCompile, Pybind11Extension, build_ext
 from setuptools import setup
@@ -55,7 +59,14 @@ include_dir, lib_dir = installed_rocshmem()
 # other they took 48 s on 2 cores at -O0 (tests/python/test_install.py).
 ParallelCompile("NPY_NUM_BUILD_JOBS").install()
 os.chdir(os.path.dirname(os.path.abspath(__file__)))  # setuptools wants relative sources
+# Nothing is written into the source tree (which may be read-only): setuptools'
+# build/ and *.egg-info go to a scratch folder, removed when the build ends
+# (the wheel and its metadata are written where pip asks, elsewhere).
+scratch = tempfile.mkdtemp(prefix="rocshmem4py-build.")
+atexit.register(shutil.rmtree, scratch, ignore_errors=True)
 setup(
+    options={"build": {"build_base": os.path.join(scratch, "build")},
+             "egg_info": {"egg_base": scratch}},
     version=library_version(include_dir),
     ext_modules=[Pybind11Extension(
         "_rocshmem4py", sorted(glob.glob("src/*.cc")),

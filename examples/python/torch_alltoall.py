@@ -42,7 +42,6 @@ print(f"PE {me} of {n}: alltoall of {n}x{ROWS} float32 on {dst.device}: {status}
 rt.free_tensor(dst)
 rt.free_tensor(src)
 if "TORCHELASTIC_RUN_ID" in os.environ:
-    rs.finalize_with_torch()
-    torch.distributed.destroy_process_group()
+    rs.finalize_with_torch()  # also destroys the process group init_with_torch started
 else:
     rs.rocshmem_finalize()

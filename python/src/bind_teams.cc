@@ -21,8 +21,10 @@ py::tuple split_strided(long parent, int start, int stride, int size,
     status = rocshmem_team_split_strided(parent_team, start, stride, size, config, config_mask,
                                          &made);
   }
-  /* As in rocSHMEM: a PE outside the new team (or a failed split) gets team 0. */
-  return py::make_tuple(status, made ? team_register(made) : 0L);
+  /* A PE outside the new team (or a failed split) gets ROCSHMEM_TEAM_INVALID
+   * (-1), never 0: 0 is ROCSHMEM_TEAM_WORLD, and a non-member handed it would
+   * run its team collectives on the whole world. */
+  return py::make_tuple(status, made ? team_register(made) : kTeamInvalid);
 }
 
 void destroy(long team) {
@@ -69,7 +71,7 @@ void bind_teams(py::module_ &m) {
         py::arg("stride"), py::arg("size"), py::arg("config") = nullptr,
         py::arg("config_mask") = 0,
         "Collective over parent: returns (status, team); a PE outside the new team, or a "
-        "failed split, gets team 0.");
+        "failed split, gets team -1 (ROCSHMEM_TEAM_INVALID).");
   m.def("rocshmem_team_destroy", &destroy, py::arg("team"),
         "Collective over the team; -1 (INVALID) does nothing.");
   m.def("rocshmem_team_my_pe",

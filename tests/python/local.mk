@@ -14,7 +14,9 @@ EXTRA_DIST += $(PYTHON_TESTS) tests/python/README.md tests/python/conftest.py \
 	tests/python/test_install.py tests/python/test_examples.py \
 	tests/python/test_gpu_memory.py tests/python/test_gpu_torch.py \
 	tests/python/test_gpu_torchrun.py tests/python/test_layout.py tests/python/test_typed.py \
-	tests/python/test_collectives.py tests/python/test_gpu_collectives.py
+	tests/python/test_collectives.py tests/python/test_gpu_collectives.py \
+	tests/python/test_contract.py tests/python/test_contract_launch.py \
+	tests/python/programs/contract_lifecycle.py tests/python/programs/contract_torch.py
 if HAVE_PYTHON
 ROCTEST_PYTHON_BUILT = yes
 else

@@ -23,11 +23,12 @@ def run(args, timeout=TIMEOUT, check=True, **env):
     return done
 
 
-def torchrun(script, nproc=2, timeout=300):
-    """Runs script under torchrun with nproc processes; returns the output.
+def torchrun(script, nproc=2, timeout=300, extra=()):
+    """Runs script (with arguments `extra`) under torchrun with nproc
+    processes; returns the output.
     --redirects/--tee 2 work around torch 1.13 on Python 3.11 (Debian 12),
     whose default "0" parses to None (IntFlag iteration skips 0 there)."""
     import sys
     return run([sys.executable, "-m", "torch.distributed.run", "--standalone",
-                "--nproc_per_node", str(nproc), "--redirects", "2", "--tee", "2", script],
+                "--nproc_per_node", str(nproc), "--redirects", "2", "--tee", "2", script, *extra],
                timeout=timeout).stdout

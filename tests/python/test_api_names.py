@@ -27,3 +27,18 @@ def test_package_reexports_the_native_names():
     assert {name for name in PUBLIC if not hasattr(rocshmem4py, name)} == set()
     assert (rocshmem4py.WORLD, rocshmem4py.INVALID) == (0, -1)
 
+
+
+def test_readme_lists_every_name_of_rocshmems_package_once():
+    import os
+    import re
+    from test_contract import CONTRACT_ALL
+    readme = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "python",
+                          "README.md")
+    with open(readme) as f:
+        text = f.read()
+    section = text.split("## rocSHMEM's package, name by name", 1)[1].split("\n## ", 1)[0]
+    listed = re.findall(r"^\| `([A-Za-z0-9_]+)` \|", section, re.M)
+    want = set(CONTRACT_ALL) | {"__all__", "TeamConfig", "hip_device_synchronize"}
+    assert sorted(want - set(listed)) == [] and len(listed) == len(set(listed))
+    assert sorted(set(listed) - want) == []

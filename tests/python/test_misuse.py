@@ -47,8 +47,12 @@ def test_invalid_team_where_a_team_is_needed(rs):
         rs.rocshmem_barrier(rs.INVALID)
     with pytest.raises(ValueError, match="rocshmem_team_sync: team = -1"):
         rs.rocshmem_team_sync(rs.INVALID)
+    # The native call refuses to destroy WORLD; the package's (rocSHMEM's
+    # contract) leaves the predefined handles alone.
     with pytest.raises(ValueError, match="TEAM_WORLD\\) is predefined"):
-        rs.rocshmem_team_destroy(rs.WORLD)
+        rs._rocshmem4py.rocshmem_team_destroy(rs.WORLD)
+    rs.rocshmem_team_destroy(rs.WORLD)
+    assert rs.rocshmem_team_n_pes(rs.WORLD) == rs.rocshmem_n_pes()
     rs.rocshmem_barrier_all()
 
 

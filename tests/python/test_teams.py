@@ -18,10 +18,10 @@ def test_split_of_every_pe_reversed(rs, me, npes):
         rs.rocshmem_team_my_pe(team)
 
 
-def test_non_member_gets_team_0_natively_and_invalid_from_the_package(rs, me, npes):
-    status, team = rs.rocshmem_team_split_strided(rs.WORLD, 0, 1, 1, None, 0)
-    assert status == 0 and (team > 0) == (me == 0)
-    if team:
+def test_non_member_gets_invalid_natively_and_from_the_package(rs, me, npes):
+    status, team = rs._rocshmem4py.rocshmem_team_split_strided(rs.WORLD, 0, 1, 1, None, 0)
+    assert status == 0 and (team > 0) == (me == 0) and (team == rs.INVALID) == (me != 0)
+    if team > 0:
         assert rs.rocshmem_team_n_pes(team) == 1 and rs.rocshmem_team_my_pe(team) == 0
         assert rs.rocshmem_team_translate_pe(team, 0, rs.WORLD) == 0
         rs.rocshmem_team_destroy(team)
@@ -60,9 +60,9 @@ def test_team_config(rs):
 def test_refused_arguments_report_a_status(rs):
     # The library refuses (and prints why) without a collective: every PE gets it.
     status, team = rs.rocshmem_team_split_strided(rs.WORLD, 0, 1, 5, None, 0)
-    assert status != 0 and team == 0
+    assert status != 0 and team == rs.INVALID
     status, team = rs.rocshmem_team_split_strided(rs.WORLD, 0, 1, 2, rs.TeamConfig(-1), 1)
-    assert status != 0 and team == 0
+    assert status != 0 and team == rs.INVALID
     with pytest.raises(RuntimeError, match="failed with status"):
         rs.teams.split_strided(rs.WORLD, 3, 1, 1)
 

@@ -43,13 +43,15 @@ def _nbytes(tensor, name):
     return tensor.numel() * tensor.element_size()
 
 
-def _same_type(what, dst, src, as_bytes=False):
+def _same_type(what, dst, src, as_bytes=None):
+    """TypeError unless dst and src have one dtype (or as_bytes=True); as_bytes
+    None: `what` has no such keyword, and the message does not offer it."""
     if not as_bytes and dst.dtype != src.dtype:
-        raise TypeError(f"{what}: dst is {dst.dtype}, src {src.dtype}; convert one (.to), "
-                        "or pass as_bytes=True to move the bytes as they are")
+        escape = "" if as_bytes is None else ", or pass as_bytes=True to move the bytes as they are"
+        raise TypeError(f"{what}: dst is {dst.dtype}, src {src.dtype}; convert one (.to){escape}")
 
 
-def _same_size(what, dst, src, as_bytes=False):
+def _same_size(what, dst, src, as_bytes=None):
     _same_type(what, dst, src, as_bytes)
     n = _nbytes(dst, "dst")
     if _nbytes(src, "src") != n:
