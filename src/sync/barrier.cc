@@ -17,13 +17,21 @@
  * Round k of a barrier over n members: member i signals member (i + 2^k) mod n
  * and waits for member (i - 2^k) mod n; ceil(log2 n) rounds.
  *
+ * A signal carries, in its low bits, whether its sender is in a finalize
+ * (SyncTag, barrier.h): a finalize synchronizes like a barrier, and without
+ * the tag a PE that returned from main completed its peers' barrier with
+ * the one in its implicit finalize, leaving them to fail later, elsewhere.
+ *
  * One exception: a group spanning nodes in a job where some PE reaches a
  * peer by messages its worker must serve (tcp), under the MPI bootstrap,
  * synchronizes with a barrier of MPI messages (see barrier_all,
  * sync/boot_comm.h). */
 #include "sync/barrier.h"
 
+#include <algorithm>
 #include <cstdint>
+#include <cstring>
+#include <string>
 #include <vector>
 
 #include "core/log.h"
@@ -38,9 +46,13 @@ namespace {
 
 constexpr int kLineWords = 64 / sizeof(uint64_t);
 
+/* The name slot: the routine a PE synchronizes in, under SHMEM_DEBUG. */
+constexpr size_t kNameBytes = 64;
+
 struct SyncState {
   uint64_t *counters = nullptr; /* symmetric: n_pes cache lines, one per sender */
   uint64_t *leaving = nullptr;  /* symmetric: the cache line after them (leave_mark) */
+  char *name = nullptr;         /* symmetric: the line after that (debug_sync) */
   size_t leaving_offset = 0;    /* its offset in the heap */
   std::vector<uint64_t> sent, consumed;
   std::vector<int> world_pes;
@@ -51,7 +63,7 @@ SyncState g_sync;
 
 void signal(const char *call, int to) {
   uint64_t *slot = g_sync.counters + static_cast<size_t>(g_peers.my_pe) * kLineWords;
-  const uint64_t value = ++g_sync.sent[to];
+  const uint64_t value = (++g_sync.sent[to] << kSyncTagBits) | sync_tag_mine();
   Location loc = peer_locate(call, "sync counter", slot, sizeof(uint64_t), to);
   if (loc.mapped) {
     __atomic_store_n(reinterpret_cast<uint64_t *>(loc.mapped), value, __ATOMIC_RELEASE);
@@ -66,8 +78,15 @@ void signal(const char *call, int to) {
 void wait_for(const char *call, int from) {
   const uint64_t *slot = g_sync.counters + static_cast<size_t>(from) * kLineWords;
   const uint64_t target = ++g_sync.consumed[from];
-  wait_politely({call, "the synchronization signal of PE", from},
-                [&] { return __atomic_load_n(slot, __ATOMIC_ACQUIRE) >= target; });
+  uint64_t value = 0;
+  wait_politely({call, "the synchronization signal of PE", from}, [&] {
+    value = __atomic_load_n(slot, __ATOMIC_ACQUIRE);
+    return value >> kSyncTagBits >= target;
+  });
+  /* A later signal's tag says nothing of this synchronization; and a
+   * finalize's signal is a PE's last, so none follows it. */
+  if (value >> kSyncTagBits == target)
+    sync_tag_check(call, from, static_cast<unsigned>(value & ((1u << kSyncTagBits) - 1)));
 }
 
 /* Up to this many members on one node, every member signals every other
@@ -92,10 +111,11 @@ void barrier_setup(const char *call) {
   const int n = g_runtime.n_pes;
   /* Allocated at the same point of init on every PE, so symmetric like any
    * other shmem_malloc. */
-  void *p = g_runtime.heap.allocate((static_cast<size_t>(n) + 1) * 64, 64);
+  void *p = g_runtime.heap.allocate((static_cast<size_t>(n) + 2) * 64, 64);
   if (!p) fatal(call, "the symmetric heap is too small for %d PEs' synchronization counters", n);
   g_sync.counters = static_cast<uint64_t *>(p);
   g_sync.leaving = g_sync.counters + static_cast<size_t>(n) * kLineWords;
+  g_sync.name = reinterpret_cast<char *>(g_sync.leaving + kLineWords);
   leave_mark(kStaying);
   g_sync.leaving_offset = static_cast<size_t>(reinterpret_cast<char *>(g_sync.leaving) -
                                               g_peers.base[SEG_HEAP][g_runtime.my_pe]);
@@ -126,17 +146,93 @@ LeaveStage leave_stage_of(int pe) {
   return static_cast<LeaveStage>(__atomic_load_n(word, __ATOMIC_ACQUIRE));
 }
 
-void group_sync(const char *call, const Group &g) {
+unsigned sync_tag_mine() {
+  if (g_runtime.finalizing != Finalizing::kSync) return kSyncPlain;
+  return g_sync.leaving && __atomic_load_n(g_sync.leaving, __ATOMIC_RELAXED) == kLeaving
+             ? kSyncExit
+             : kSyncFinalize;
+}
+
+void sync_tag_check(const char *call, int from, unsigned tag) {
+  /* In a finalize, any partner is legal: implicit finalization matches a
+   * shmem_finalize, and several initializations' finalizes are barriers. */
+  if (tag == kSyncPlain || g_runtime.finalizing != Finalizing::kNo) return;
+  if (tag == kSyncExit)
+    fatal(call,
+          "PE %d exited without calling shmem_finalize while PE %d waits for the synchronization "
+          "signal of PE %d in %s: it returned from main (or called exit), and its implicit "
+          "finalize must not complete this PE's %s; call shmem_finalize on every PE, or end "
+          "every PE the same way at the same point",
+          from, g_runtime.my_pe, from, call, call);
+  fatal(call,
+        "PE %d is in shmem_finalize while PE %d is in %s: shmem_finalize is collective, every PE "
+        "calls it at the same point (a finalize must not complete a barrier)",
+        from, g_runtime.my_pe, call);
+}
+
+namespace {
+
+void plain_sync(const char *call, const Group &g) {
   /* Across nodes over tcp (sync/boot_comm.h): a barrier of MPI messages
    * (see barrier_all), after this PE's network puts are complete, which the
    * counters' signals ordered after them and MPI's messages do not. */
   const int comm = boot_comm_sync(call, g);
   if (comm != kNoBootComm) {
     if (net::g_active) net::quiet();
-    boot_barrier(call, comm);
+    boot_barrier(call, comm, g);
     return;
   }
   counter_sync(call, g);
+}
+
+/* The routine without its prefix and what follows a blank: rocshmem_ and
+ * shmem_ name the same routine, and "shmem_finalize (implicit, at exit)"
+ * matches a shmem_finalize. */
+std::string routine_of(const char *call) {
+  std::string name(call, strnlen(call, kNameBytes - 1));
+  name.erase(std::min(name.find(' '), name.size()));
+  for (const char *prefix : {"rocshmem_", "shmem_"})
+    if (name.compare(0, std::strlen(prefix), prefix) == 0) return name.substr(std::strlen(prefix));
+  return name;
+}
+
+/* SHMEM_DEBUG: every member publishes the routine it synchronizes in, and
+ * after the synchronization compares the others' with its own, so that PEs
+ * in different collectives (one in a barrier, one in a reduction) name both
+ * instead of completing each other's synchronization, or of comparing
+ * arguments that belong to different routines.  A second synchronization
+ * keeps the names in place until every member has read them. */
+void debug_sync(const char *call, const Group &g) {
+  std::strncpy(g_sync.name, call, kNameBytes - 1);
+  g_sync.name[kNameBytes - 1] = '\0';
+  plain_sync(call, g);
+  const std::string mine = routine_of(call);
+  for (int m = 0; m < g.size; ++m) {
+    if (m == g.me) continue;
+    const int pe = g.world_pe(m);
+    char theirs[kNameBytes];
+    const Location loc = peer_locate(call, "the routine name", g_sync.name, kNameBytes, pe);
+    if (loc.mapped)
+      std::memcpy(theirs, loc.mapped, kNameBytes);
+    else
+      net::get(call, pe, loc, theirs, kNameBytes, false);
+    theirs[kNameBytes - 1] = '\0';
+    if (routine_of(theirs) != mine)
+      fatal(call,
+            "PE %d is in %s while PE %d is in %s: the members of a team must call the same "
+            "collective routines in the same order (SHMEM_DEBUG)",
+            g_runtime.my_pe, call, pe, theirs);
+  }
+  plain_sync(call, g);
+}
+
+}  // namespace
+
+void group_sync(const char *call, const Group &g) {
+  if (g_runtime.cfg.debug)
+    debug_sync(call, g);
+  else
+    plain_sync(call, g);
 }
 
 void counter_sync(const char *call, const Group &g) {

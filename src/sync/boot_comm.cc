@@ -182,13 +182,20 @@ void exchange(const char *call, int comm, Blocks blocks) {
 
 }  // namespace
 
-void boot_barrier(const char *call, int comm) {
+void boot_barrier(const char *call, int comm, const Group &g) {
   Bootstrap &boot = *g_runtime.boot;
   const int n = boot.comm_size(comm), r = boot.comm_rank(comm);
+  /* Each message is the sender's SyncTag (sync/barrier.h), as the counters'
+   * signals carry it. */
+  const unsigned char mine = static_cast<unsigned char>(sync_tag_mine());
   for (int dist = 1; dist < n; dist <<= 1) {
-    boot.irecv_start(comm, (r - dist + n) % n, nullptr, 0, kBarrierTag);
-    boot.isend_start(comm, (r + dist) % n, nullptr, 0, kBarrierTag);
+    const int from = (r - dist + n) % n;
+    unsigned char theirs = kSyncPlain;
+    boot.irecv_start(comm, from, &theirs, 1, kBarrierTag);
+    boot.isend_start(comm, (r + dist) % n, &mine, 1, kBarrierTag);
     boot_wait(call);
+    /* Communicator 0 ranks PEs in world order, the others in member order. */
+    sync_tag_check(call, comm == 0 ? from : g.pes[from], theirs);
   }
 }
 
