@@ -21,6 +21,9 @@
  * (SyncTag, barrier.h): a finalize synchronizes like a barrier, and without
  * the tag a PE that returned from main completed its peers' barrier with
  * the one in its implicit finalize, leaving them to fail later, elsewhere.
+ * Under SHMEM_DEBUG it also carries the routine its sender is in
+ * (send_name), so that PEs in different collectives are named rather than
+ * matched.
  *
  * One exception: a group spanning nodes in a job where some PE reaches a
  * peer by messages its worker must serve (tcp), under the MPI bootstrap,
@@ -46,13 +49,13 @@ namespace {
 
 constexpr int kLineWords = 64 / sizeof(uint64_t);
 
-/* The name slot: the routine a PE synchronizes in, under SHMEM_DEBUG. */
-constexpr size_t kNameBytes = 64;
-
 struct SyncState {
   uint64_t *counters = nullptr; /* symmetric: n_pes cache lines, one per sender */
   uint64_t *leaving = nullptr;  /* symmetric: the cache line after them (leave_mark) */
-  char *name = nullptr;         /* symmetric: the line after that (debug_sync) */
+  /* Symmetric, under SHMEM_DEBUG only: per sender, two slots of kSyncNameBytes,
+   * the routine its signal number k was sent from in slot k % 2 (see
+   * send_name). */
+  char *names = nullptr;
   size_t leaving_offset = 0;    /* its offset in the heap */
   std::vector<uint64_t> sent, consumed;
   std::vector<int> world_pes;
@@ -61,9 +64,31 @@ struct SyncState {
 
 SyncState g_sync;
 
+char *name_slot(int sender, uint64_t count) {
+  return g_sync.names + (static_cast<size_t>(sender) * 2 + count % 2) * kSyncNameBytes;
+}
+
+/* SHMEM_DEBUG: before signal number k to PE `to`, the routine this PE
+ * synchronizes in goes to its slot k % 2 at `to`, which reads it once the
+ * signal has arrived (wait_for).  Two slots suffice: this PE's signal k + 2
+ * to `to` comes after a synchronization (k + 1) that `to` has entered, so
+ * after `to` read slot k % 2. */
+void send_name(const char *call, int to, uint64_t count) {
+  char name[kSyncNameBytes] = {};
+  std::strncpy(name, call, kSyncNameBytes - 1);
+  Location loc = peer_locate(call, "sync routine name", name_slot(g_peers.my_pe, count),
+                             kSyncNameBytes, to);
+  if (loc.mapped)
+    std::memcpy(loc.mapped, name, kSyncNameBytes); /* ordered before the signal's release store */
+  else
+    net::put(call, to, loc, name, kSyncNameBytes, false); /* put_signal fences after it */
+}
+
 void signal(const char *call, int to) {
   uint64_t *slot = g_sync.counters + static_cast<size_t>(g_peers.my_pe) * kLineWords;
-  const uint64_t value = (++g_sync.sent[to] << kSyncTagBits) | sync_tag_mine();
+  const uint64_t count = ++g_sync.sent[to];
+  if (g_sync.names) send_name(call, to, count);
+  const uint64_t value = (count << kSyncTagBits) | sync_tag_mine();
   Location loc = peer_locate(call, "sync counter", slot, sizeof(uint64_t), to);
   if (loc.mapped) {
     __atomic_store_n(reinterpret_cast<uint64_t *>(loc.mapped), value, __ATOMIC_RELEASE);
@@ -87,6 +112,7 @@ void wait_for(const char *call, int from) {
    * finalize's signal is a PE's last, so none follows it. */
   if (value >> kSyncTagBits == target)
     sync_tag_check(call, from, static_cast<unsigned>(value & ((1u << kSyncTagBits) - 1)));
+  if (g_sync.names) sync_name_check(call, from, name_slot(from, target));
 }
 
 /* Up to this many members on one node, every member signals every other
@@ -111,11 +137,16 @@ void barrier_setup(const char *call) {
   const int n = g_runtime.n_pes;
   /* Allocated at the same point of init on every PE, so symmetric like any
    * other shmem_malloc. */
-  void *p = g_runtime.heap.allocate((static_cast<size_t>(n) + 2) * 64, 64);
+  void *p = g_runtime.heap.allocate((static_cast<size_t>(n) + 1) * 64, 64);
   if (!p) fatal(call, "the symmetric heap is too small for %d PEs' synchronization counters", n);
   g_sync.counters = static_cast<uint64_t *>(p);
   g_sync.leaving = g_sync.counters + static_cast<size_t>(n) * kLineWords;
-  g_sync.name = reinterpret_cast<char *>(g_sync.leaving + kLineWords);
+  if (g_runtime.cfg.debug) { /* the same on every PE (SHMEM_DEBUG must be), so symmetric */
+    g_sync.names = static_cast<char *>(
+        g_runtime.heap.allocate(static_cast<size_t>(n) * 2 * kSyncNameBytes, 64));
+    if (!g_sync.names)
+      fatal(call, "the symmetric heap is too small for %d PEs' SHMEM_DEBUG routine names", n);
+  }
   leave_mark(kStaying);
   g_sync.leaving_offset = static_cast<size_t>(reinterpret_cast<char *>(g_sync.leaving) -
                                               g_peers.base[SEG_HEAP][g_runtime.my_pe]);
@@ -170,9 +201,31 @@ void sync_tag_check(const char *call, int from, unsigned tag) {
         from, g_runtime.my_pe, call);
 }
 
+/* The routine without its prefix and what follows a blank: rocshmem_ and
+ * shmem_ name the same routine, and "shmem_finalize (implicit, at exit)"
+ * matches a shmem_finalize. */
 namespace {
+std::string routine_of(const char *call) {
+  std::string name(call, strnlen(call, kSyncNameBytes - 1));
+  name.erase(std::min(name.find(' '), name.size()));
+  for (const char *prefix : {"rocshmem_", "shmem_"})
+    if (name.compare(0, std::strlen(prefix), prefix) == 0) return name.substr(std::strlen(prefix));
+  return name;
+}
+}  // namespace
 
-void plain_sync(const char *call, const Group &g) {
+void sync_name_check(const char *call, int from, const char *theirs) {
+  if (routine_of(theirs) != routine_of(call))
+    fatal(call,
+          "PE %d is in %s while PE %d is in %.*s: the members of a team must call the same "
+          "collective routines in the same order (SHMEM_DEBUG)",
+          g_runtime.my_pe, call, from, static_cast<int>(strnlen(theirs, kSyncNameBytes - 1)),
+          theirs);
+}
+
+bool sync_names_checked() { return g_sync.names != nullptr; }
+
+void group_sync(const char *call, const Group &g) {
   /* Across nodes over tcp (sync/boot_comm.h): a barrier of MPI messages
    * (see barrier_all), after this PE's network puts are complete, which the
    * counters' signals ordered after them and MPI's messages do not. */
@@ -183,56 +236,6 @@ void plain_sync(const char *call, const Group &g) {
     return;
   }
   counter_sync(call, g);
-}
-
-/* The routine without its prefix and what follows a blank: rocshmem_ and
- * shmem_ name the same routine, and "shmem_finalize (implicit, at exit)"
- * matches a shmem_finalize. */
-std::string routine_of(const char *call) {
-  std::string name(call, strnlen(call, kNameBytes - 1));
-  name.erase(std::min(name.find(' '), name.size()));
-  for (const char *prefix : {"rocshmem_", "shmem_"})
-    if (name.compare(0, std::strlen(prefix), prefix) == 0) return name.substr(std::strlen(prefix));
-  return name;
-}
-
-/* SHMEM_DEBUG: every member publishes the routine it synchronizes in, and
- * after the synchronization compares the others' with its own, so that PEs
- * in different collectives (one in a barrier, one in a reduction) name both
- * instead of completing each other's synchronization, or of comparing
- * arguments that belong to different routines.  A second synchronization
- * keeps the names in place until every member has read them. */
-void debug_sync(const char *call, const Group &g) {
-  std::strncpy(g_sync.name, call, kNameBytes - 1);
-  g_sync.name[kNameBytes - 1] = '\0';
-  plain_sync(call, g);
-  const std::string mine = routine_of(call);
-  for (int m = 0; m < g.size; ++m) {
-    if (m == g.me) continue;
-    const int pe = g.world_pe(m);
-    char theirs[kNameBytes];
-    const Location loc = peer_locate(call, "the routine name", g_sync.name, kNameBytes, pe);
-    if (loc.mapped)
-      std::memcpy(theirs, loc.mapped, kNameBytes);
-    else
-      net::get(call, pe, loc, theirs, kNameBytes, false);
-    theirs[kNameBytes - 1] = '\0';
-    if (routine_of(theirs) != mine)
-      fatal(call,
-            "PE %d is in %s while PE %d is in %s: the members of a team must call the same "
-            "collective routines in the same order (SHMEM_DEBUG)",
-            g_runtime.my_pe, call, pe, theirs);
-  }
-  plain_sync(call, g);
-}
-
-}  // namespace
-
-void group_sync(const char *call, const Group &g) {
-  if (g_runtime.cfg.debug)
-    debug_sync(call, g);
-  else
-    plain_sync(call, g);
 }
 
 void counter_sync(const char *call, const Group &g) {

@@ -42,6 +42,17 @@ constexpr unsigned kSyncTagBits = 2;
 unsigned sync_tag_mine();
 /* Called by a PE whose synchronization PE `from` completed with `tag`. */
 void sync_tag_check(const char *call, int from, unsigned tag);
+/* SHMEM_DEBUG: every signal also carries the routine its sender
+ * synchronizes in (`call`, up to kSyncNameBytes - 1 characters), and the receiver ends
+ * the job naming both routines when they differ (prefixes aside, and
+ * "shmem_finalize (implicit, at exit)" is a shmem_finalize): PEs in
+ * different collectives would otherwise complete each other's
+ * synchronization.  Every member signals the next one in the first round,
+ * so whenever the members' routines differ some member sees it.
+ * sync_names_checked says whether the check is on (SHMEM_DEBUG). */
+constexpr size_t kSyncNameBytes = 64;
+void sync_name_check(const char *call, int from, const char *theirs);
+bool sync_names_checked();
 
 /* Completion of every put issued so far, to every PE.  Puts to mapped peers
  * are stores; a full fence makes them globally visible before any later load
@@ -62,9 +73,7 @@ inline void fence() {
 
 /* Returns when every member of `group` has called it (no completion
  * guarantee for puts beyond release/acquire ordering: shmem_team_sync).
- * Under SHMEM_DEBUG it also checks that every member calls it from the
- * same routine (`call`, prefixes aside) and ends the job naming both
- * routines if not. */
+ * Under SHMEM_DEBUG the members' routines are compared (sync_name_check). */
 void group_sync(const char *call, const Group &group);
 
 /* The library's own synchronization of `group` (pairwise counters), which
