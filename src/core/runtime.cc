@@ -306,7 +306,8 @@ void runtime_init(const char *call, int requested, const BootstrapRequest &reque
   if (rt.my_pe == 0) {
     std::string unknown = config_unknown_variables();
     if (!unknown.empty())
-      ROCSHMEM_LOG(LOG_WARN, "%s: ignoring unknown environment variable(s): %s; rocshmem_info --env "
+      ROCSHMEM_LOG(LOG_WARN,
+                   "%s: ignoring unknown environment variable(s): %s; rocshmem_info --env "
                    "lists the known ones",
                    call, unknown.c_str());
     std::string legacy = config_deprecated_in_use();

@@ -30,14 +30,16 @@ size_t read_limit(const std::string &path) {
 void lowest_limit(const std::string &root, std::string group, const char *file, size_t *bytes,
                   std::string *source) {
   for (;;) {
-    const std::string path = root + group + (group.empty() || group.back() == '/' ? "" : "/") + file;
+    std::string path = root + group;
+    if (path.back() != '/') path += '/';
+    path += file;
     const size_t limit = read_limit(path);
     if (limit < *bytes) {
       *bytes = limit;
       *source = "the memory limit of its control group, " + path;
     }
     const size_t slash = group.find_last_of('/');
-    if (group.empty() || slash == std::string::npos) return;
+    if (group.empty() || group == "/" || slash == std::string::npos) return;
     group.erase(slash);
   }
 }
