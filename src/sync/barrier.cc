@@ -52,9 +52,9 @@ constexpr int kLineWords = 64 / sizeof(uint64_t);
 struct SyncState {
   uint64_t *counters = nullptr; /* symmetric: n_pes cache lines, one per sender */
   uint64_t *leaving = nullptr;  /* symmetric: the cache line after them (leave_mark) */
-  /* Symmetric, under SHMEM_DEBUG only: per sender, two slots of kSyncNameBytes,
-   * the routine its signal number k was sent from in slot k % 2 (see
-   * send_name). */
+  /* Symmetric, used under SHMEM_DEBUG only (nullptr otherwise): per sender,
+   * two slots of kSyncNameBytes, the routine its signal number k was sent
+   * from in slot k % 2 (see send_name). */
   char *names = nullptr;
   size_t leaving_offset = 0;    /* its offset in the heap */
   std::vector<uint64_t> sent, consumed;
@@ -141,12 +141,13 @@ void barrier_setup(const char *call) {
   if (!p) fatal(call, "the symmetric heap is too small for %d PEs' synchronization counters", n);
   g_sync.counters = static_cast<uint64_t *>(p);
   g_sync.leaving = g_sync.counters + static_cast<size_t>(n) * kLineWords;
-  if (g_runtime.cfg.debug) { /* the same on every PE (SHMEM_DEBUG must be), so symmetric */
-    g_sync.names = static_cast<char *>(
-        g_runtime.heap.allocate(static_cast<size_t>(n) * 2 * kSyncNameBytes, 64));
-    if (!g_sync.names)
-      fatal(call, "the symmetric heap is too small for %d PEs' SHMEM_DEBUG routine names", n);
-  }
+  /* Allocated with or without SHMEM_DEBUG, so that a job whose PEs disagree
+   * on it still lays out its heaps alike (the pages are touched only when
+   * the names are written). */
+  char *names = static_cast<char *>(
+      g_runtime.heap.allocate(static_cast<size_t>(n) * 2 * kSyncNameBytes, 64));
+  if (!names) fatal(call, "the symmetric heap is too small for %d PEs' synchronization state", n);
+  g_sync.names = g_runtime.cfg.debug ? names : nullptr;
   leave_mark(kStaying);
   g_sync.leaving_offset = static_cast<size_t>(reinterpret_cast<char *>(g_sync.leaving) -
                                               g_peers.base[SEG_HEAP][g_runtime.my_pe]);
