@@ -14,6 +14,7 @@
 
 #include "build_config.h"
 #include "core/config.h"
+#include "memory/node_memory.h"
 #include "transport/network.h"
 #include "rocshmem/rocshmem.h"
 
@@ -35,7 +36,9 @@ void usage(FILE *out, const char *prog) {
       "  --parsable      one key:value per line (for scripts), for the sections asked\n"
       "  -h, --help      this text\n\n"
       "Exit status: 0; 1 for an unknown option; 2 when a variable set in the\n"
-      "environment holds a value shmem_init would refuse (each is named on stderr).\n",
+      "environment holds a value shmem_init would refuse (each is named on stderr).\n"
+      "Unknown ROCSHMEM_, SHMEM_ and SMA_ names (with the nearest known name) are a\n"
+      "warning in the environment check, as shmem_init warns about them.\n",
       prog);
 }
 
@@ -156,19 +159,26 @@ bool check_env(const Printer &p) {
   std::vector<std::string> errors;
   const bool ok = rocshmem::config_load_all(&cfg, &errors);
   for (const std::string &e : errors) std::fprintf(stderr, "rocshmem_info: %s\n", e.c_str());
-  p.fact("check:environment", "environment check",
-         ok ? "ok" : std::to_string(errors.size()) + " value(s) shmem_init would refuse (see stderr)");
+  /* The names shmem_init warns about, in its words. */
+  const std::string unknown = rocshmem::config_unknown_variables();
+  std::string verdict =
+      ok ? "ok" : std::to_string(errors.size()) + " value(s) shmem_init would refuse (see stderr)";
+  if (!unknown.empty())
+    verdict = (ok ? std::string("warning") : verdict + "; warning") +
+              ": shmem_init ignores unknown variable(s) " + unknown;
+  p.fact("check:environment", "environment check", verdict);
   const long cores = sysconf(_SC_NPROCESSORS_ONLN);
-  const double memory = static_cast<double>(sysconf(_SC_PHYS_PAGES)) * sysconf(_SC_PAGESIZE);
+  std::string limit_source;
+  const double memory = static_cast<double>(rocshmem::node_memory_bytes(&limit_source));
   const double heaps = static_cast<double>(cfg.heap_size) * (cores > 0 ? cores : 1);
   if (ok && memory > 0 && heaps > memory) {
-    char line[256];
+    char line[512];
     std::snprintf(line, sizeof line,
                   "warning: heaps of %.1f GiB (%s) for %ld PEs, one per core, need %.1f GiB; "
-                  "this node has %.1f GiB of memory (pages are committed only when touched)",
+                  "this node has %.1f GiB of memory (%s; pages are committed only when touched)",
                   static_cast<double>(cfg.heap_size) / (1 << 30),
                   rocshmem::config_source("SHMEM_SYMMETRIC_SIZE"), cores, heaps / (1 << 30),
-                  memory / (1 << 30));
+                  memory / (1 << 30), limit_source.c_str());
     p.fact("check:heap_memory", "heap check", line);
   } else if (ok) {
     p.fact("check:heap_memory", "heap check", "ok (one heap per core fits this node's memory)");

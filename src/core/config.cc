@@ -2,6 +2,7 @@
 
 #include "build_config.h"
 
+#include <algorithm>
 #include <cctype>
 #include <cerrno>
 #include <cstdint>
@@ -304,25 +305,67 @@ std::string config_deprecated_in_use() {
   return used;
 }
 
-std::string config_unknown_variables() {
+namespace {
+
+/* Edits (insertions, deletions, substitutions) between two names. */
+size_t edit_distance(const char *a, size_t la, const char *b) {
+  const size_t lb = std::strlen(b);
+  std::vector<size_t> row(lb + 1);
+  for (size_t j = 0; j <= lb; ++j) row[j] = j;
+  for (size_t i = 1; i <= la; ++i) {
+    size_t diagonal = row[0];
+    row[0] = i;
+    for (size_t j = 1; j <= lb; ++j) {
+      const size_t up = row[j];
+      row[j] = std::min({row[j] + 1, row[j - 1] + 1, diagonal + (a[i - 1] != b[j - 1])});
+      diagonal = up;
+    }
+  }
+  return row[lb];
+}
+
+/* The declared name (primary, alias or legacy) nearest to var[0..len), if
+ * it is near enough to be a typo of it: at most 2 edits, or one in six
+ * characters for long names (ROCSHMEM_TYPO is 3 edits from ROCSHMEM_GPU, a
+ * guess that would mislead); nullptr when var is declared itself. */
+const char *nearest_name(const char *var, size_t len, bool *known) {
   size_t n;
   const EnvEntry *table = rows(&n);
+  const char *best = nullptr;
+  size_t best_distance = std::max<size_t>(2, len / 6) + 1;
+  *known = false;
+  for (size_t i = 0; i < n; ++i) {
+    const EnvEntry &e = table[i];
+    for (const char *name : {e.name, e.alias, e.deprecated}) {
+      if (!name) continue;
+      const size_t d = edit_distance(var, len, name);
+      if (d == 0) {
+        *known = true;
+        return nullptr;
+      }
+      if (d < best_distance) best = name, best_distance = d;
+    }
+  }
+  return best;
+}
+
+}  // namespace
+
+std::string config_unknown_variables() {
   std::string unknown;
   for (char **env = environ; env && *env; ++env) {
     const char *var = *env;
-    if (std::strncmp(var, "ROCSHMEM_", 9) != 0 && std::strncmp(var, "SHMEM_", 6) != 0) continue;
+    if (std::strncmp(var, "ROCSHMEM_", 9) != 0 && std::strncmp(var, "SHMEM_", 6) != 0 &&
+        std::strncmp(var, "SMA_", 4) != 0)
+      continue;
     const char *eq = std::strchr(var, '=');
-    size_t len = eq ? static_cast<size_t>(eq - var) : std::strlen(var);
-    bool known = false;
-    for (size_t i = 0; i < n && !known; ++i) {
-      const EnvEntry &e = table[i];
-      for (const char *name : {e.name, e.alias, e.deprecated})
-        known = known || (name && std::strlen(name) == len && std::strncmp(name, var, len) == 0);
-    }
-    if (!known) {
-      if (!unknown.empty()) unknown += ", ";
-      unknown.append(var, len);
-    }
+    const size_t len = eq ? static_cast<size_t>(eq - var) : std::strlen(var);
+    bool known;
+    const char *nearest = nearest_name(var, len, &known);
+    if (known) continue;
+    if (!unknown.empty()) unknown += ", ";
+    unknown.append(var, len);
+    if (nearest) unknown += std::string(" (did you mean ") + nearest + "?)";
   }
   return unknown;
 }

@@ -72,7 +72,11 @@ const char *config_source(const char *name);
  * replaces it: "SMA_DEBUG (use SHMEM_DEBUG)", comma-separated; empty if none. */
 std::string config_deprecated_in_use();
 
-/* Names of ROCSHMEM_* / SHMEM_* variables that are set but unknown (typos). */
+/* The ROCSHMEM_*, SHMEM_* and SMA_* variables that are set but declared
+ * nowhere in env.def (typos, or another implementation's settings), comma-
+ * separated, each followed by " (did you mean NAME?)" when a declared name is
+ * a few edits away; empty if none.  shmem_init's warning and
+ * rocshmem_info --env both print this. */
 std::string config_unknown_variables();
 
 /* Writes every variable with its current value, default and help. */

@@ -15,6 +15,7 @@
 #include "core/binding.h"
 #include "core/log.h"
 #include "gpu/gpu.h"
+#include "memory/node_memory.h"
 #include "memory/static_data.h"
 #include "rocshmem/rocshmem.h"
 #include "sync/barrier.h"
@@ -90,6 +91,32 @@ void create_heap(const char *call, Runtime &rt) {
   if (!rt.heap.create(rt.cfg.heap_size, &error))
     fatal(call, "cannot create a symmetric heap of %zu bytes (SHMEM_SYMMETRIC_SIZE): %s",
           rt.cfg.heap_size, error.c_str());
+}
+
+/* Collective: warns, once for the job, when the heaps of a node's PEs add
+ * up to more than the node's memory (node_memory.h).  The heap is only
+ * address space until touched, so such a job starts and fails later, far
+ * from the cause.  "The node" is the machine: emulated nodes share its
+ * memory as they share its cores. */
+void warn_if_heaps_exceed_memory(const char *call, Runtime &rt) {
+  std::string limit_source;
+  const size_t memory = node_memory_bytes(&limit_source);
+  const double heaps = static_cast<double>(SymmetricHeap::page_rounded(rt.cfg.heap_size)) *
+                       rt.topo.machine_pes;
+  char mine = memory > 0 && heaps > static_cast<double>(memory) ? 1 : 0;
+  std::vector<char> over(rt.n_pes);
+  rt.boot->allgather(&mine, over.data(), 1);
+  if (!mine || std::find(over.begin(), over.end(), 1) - over.begin() != rt.my_pe) return;
+  constexpr double kGiB = 1 << 30;
+  ROCSHMEM_LOG(LOG_WARN,
+               "%s: %s = %zu bytes per PE: the %d PE%s on this node ask for %.1f GiB of symmetric "
+               "heap, more than its %.1f GiB of memory (%s); the job starts, because heap pages "
+               "are committed only when first touched, but %s; set SHMEM_SYMMETRIC_SIZE to what "
+               "the program allocates",
+               call, config_source("SHMEM_SYMMETRIC_SIZE"), rt.cfg.heap_size, rt.topo.machine_pes,
+               rt.topo.machine_pes == 1 ? "" : "s", heaps / kGiB,
+               static_cast<double>(memory) / kGiB, limit_source.c_str(),
+               node_memory_overrun_effect());
 }
 
 /* Static data is symmetric only if every PE runs an executable with the same
@@ -279,7 +306,9 @@ void runtime_init(const char *call, int requested, const BootstrapRequest &reque
   if (rt.my_pe == 0) {
     std::string unknown = config_unknown_variables();
     if (!unknown.empty())
-      ROCSHMEM_LOG(LOG_WARN, "%s: ignoring unknown environment variable(s): %s (see rocshmem_info)",
+      ROCSHMEM_LOG(LOG_WARN,
+                   "%s: ignoring unknown environment variable(s): %s; rocshmem_info --env "
+                   "lists the known ones",
                    call, unknown.c_str());
     std::string legacy = config_deprecated_in_use();
     if (!legacy.empty())
@@ -296,6 +325,7 @@ void runtime_init(const char *call, int requested, const BootstrapRequest &reque
   rt.spin_count = static_cast<unsigned>(rt.oversubscribed ? rt.cfg.oversubscribed_spin_count
                                                           : rt.cfg.spin_count);
 
+  warn_if_heaps_exceed_memory(call, rt);
   create_heap(call, rt);
   steps.done("symmetric heap");
   if (rt.cfg.static_data && !static_data_share(&rt.data, &error)) {

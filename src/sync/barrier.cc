@@ -17,13 +17,24 @@
  * Round k of a barrier over n members: member i signals member (i + 2^k) mod n
  * and waits for member (i - 2^k) mod n; ceil(log2 n) rounds.
  *
+ * A signal carries, in its low bits, whether its sender is in a finalize
+ * (SyncTag, barrier.h): a finalize synchronizes like a barrier, and without
+ * the tag a PE that returned from main completed its peers' barrier with
+ * the one in its implicit finalize, leaving them to fail later, elsewhere.
+ * Under SHMEM_DEBUG it also carries the routine its sender is in
+ * (send_name), so that PEs in different collectives are named rather than
+ * matched.
+ *
  * One exception: a group spanning nodes in a job where some PE reaches a
  * peer by messages its worker must serve (tcp), under the MPI bootstrap,
  * synchronizes with a barrier of MPI messages (see barrier_all,
  * sync/boot_comm.h). */
 #include "sync/barrier.h"
 
+#include <algorithm>
 #include <cstdint>
+#include <cstring>
+#include <string>
 #include <vector>
 
 #include "core/log.h"
@@ -41,6 +52,10 @@ constexpr int kLineWords = 64 / sizeof(uint64_t);
 struct SyncState {
   uint64_t *counters = nullptr; /* symmetric: n_pes cache lines, one per sender */
   uint64_t *leaving = nullptr;  /* symmetric: the cache line after them (leave_mark) */
+  /* Symmetric, used under SHMEM_DEBUG only (nullptr otherwise): per sender,
+   * two slots of kSyncNameBytes, the routine its signal number k was sent
+   * from in slot k % 2 (see send_name). */
+  char *names = nullptr;
   size_t leaving_offset = 0;    /* its offset in the heap */
   std::vector<uint64_t> sent, consumed;
   std::vector<int> world_pes;
@@ -49,9 +64,31 @@ struct SyncState {
 
 SyncState g_sync;
 
+char *name_slot(int sender, uint64_t count) {
+  return g_sync.names + (static_cast<size_t>(sender) * 2 + count % 2) * kSyncNameBytes;
+}
+
+/* SHMEM_DEBUG: before signal number k to PE `to`, the routine this PE
+ * synchronizes in goes to its slot k % 2 at `to`, which reads it once the
+ * signal has arrived (wait_for).  Two slots suffice: this PE's signal k + 2
+ * to `to` comes after a synchronization (k + 1) that `to` has entered, so
+ * after `to` read slot k % 2. */
+void send_name(const char *call, int to, uint64_t count) {
+  char name[kSyncNameBytes] = {};
+  std::strncpy(name, call, kSyncNameBytes - 1);
+  Location loc = peer_locate(call, "sync routine name", name_slot(g_peers.my_pe, count),
+                             kSyncNameBytes, to);
+  if (loc.mapped)
+    std::memcpy(loc.mapped, name, kSyncNameBytes); /* ordered before the signal's release store */
+  else
+    net::put(call, to, loc, name, kSyncNameBytes, false); /* put_signal fences after it */
+}
+
 void signal(const char *call, int to) {
   uint64_t *slot = g_sync.counters + static_cast<size_t>(g_peers.my_pe) * kLineWords;
-  const uint64_t value = ++g_sync.sent[to];
+  const uint64_t count = ++g_sync.sent[to];
+  if (g_sync.names) send_name(call, to, count);
+  const uint64_t value = (count << kSyncTagBits) | sync_tag_mine();
   Location loc = peer_locate(call, "sync counter", slot, sizeof(uint64_t), to);
   if (loc.mapped) {
     __atomic_store_n(reinterpret_cast<uint64_t *>(loc.mapped), value, __ATOMIC_RELEASE);
@@ -66,8 +103,16 @@ void signal(const char *call, int to) {
 void wait_for(const char *call, int from) {
   const uint64_t *slot = g_sync.counters + static_cast<size_t>(from) * kLineWords;
   const uint64_t target = ++g_sync.consumed[from];
-  wait_politely({call, "the synchronization signal of PE", from},
-                [&] { return __atomic_load_n(slot, __ATOMIC_ACQUIRE) >= target; });
+  uint64_t value = 0;
+  wait_politely({call, "the synchronization signal of PE", from}, [&] {
+    value = __atomic_load_n(slot, __ATOMIC_ACQUIRE);
+    return value >> kSyncTagBits >= target;
+  });
+  /* A later signal's tag says nothing of this synchronization; and a
+   * finalize's signal is a PE's last, so none follows it. */
+  if (value >> kSyncTagBits == target)
+    sync_tag_check(call, from, static_cast<unsigned>(value & ((1u << kSyncTagBits) - 1)));
+  if (g_sync.names) sync_name_check(call, from, name_slot(from, target));
 }
 
 /* Up to this many members on one node, every member signals every other
@@ -96,6 +141,13 @@ void barrier_setup(const char *call) {
   if (!p) fatal(call, "the symmetric heap is too small for %d PEs' synchronization counters", n);
   g_sync.counters = static_cast<uint64_t *>(p);
   g_sync.leaving = g_sync.counters + static_cast<size_t>(n) * kLineWords;
+  /* Allocated with or without SHMEM_DEBUG, so that a job whose PEs disagree
+   * on it still lays out its heaps alike (the pages are touched only when
+   * the names are written). */
+  char *names = static_cast<char *>(
+      g_runtime.heap.allocate(static_cast<size_t>(n) * 2 * kSyncNameBytes, 64));
+  if (!names) fatal(call, "the symmetric heap is too small for %d PEs' synchronization state", n);
+  g_sync.names = g_runtime.cfg.debug ? names : nullptr;
   leave_mark(kStaying);
   g_sync.leaving_offset = static_cast<size_t>(reinterpret_cast<char *>(g_sync.leaving) -
                                               g_peers.base[SEG_HEAP][g_runtime.my_pe]);
@@ -126,6 +178,54 @@ LeaveStage leave_stage_of(int pe) {
   return static_cast<LeaveStage>(__atomic_load_n(word, __ATOMIC_ACQUIRE));
 }
 
+unsigned sync_tag_mine() {
+  if (g_runtime.finalizing != Finalizing::kSync) return kSyncPlain;
+  return g_sync.leaving && __atomic_load_n(g_sync.leaving, __ATOMIC_RELAXED) == kLeaving
+             ? kSyncExit
+             : kSyncFinalize;
+}
+
+void sync_tag_check(const char *call, int from, unsigned tag) {
+  /* In a finalize, any partner is legal: implicit finalization matches a
+   * shmem_finalize, and several initializations' finalizes are barriers. */
+  if (tag == kSyncPlain || g_runtime.finalizing != Finalizing::kNo) return;
+  if (tag == kSyncExit)
+    fatal(call,
+          "PE %d exited without calling shmem_finalize while PE %d waits for the synchronization "
+          "signal of PE %d in %s: it returned from main (or called exit), and its implicit "
+          "finalize must not complete this PE's %s; call shmem_finalize on every PE, or end "
+          "every PE the same way at the same point",
+          from, g_runtime.my_pe, from, call, call);
+  fatal(call,
+        "PE %d is in shmem_finalize while PE %d is in %s: shmem_finalize is collective, every PE "
+        "calls it at the same point (a finalize must not complete a barrier)",
+        from, g_runtime.my_pe, call);
+}
+
+/* The routine without its prefix and what follows a blank: rocshmem_ and
+ * shmem_ name the same routine, and "shmem_finalize (implicit, at exit)"
+ * matches a shmem_finalize. */
+namespace {
+std::string routine_of(const char *call) {
+  std::string name(call, strnlen(call, kSyncNameBytes - 1));
+  name.erase(std::min(name.find(' '), name.size()));
+  for (const char *prefix : {"rocshmem_", "shmem_"})
+    if (name.compare(0, std::strlen(prefix), prefix) == 0) return name.substr(std::strlen(prefix));
+  return name;
+}
+}  // namespace
+
+void sync_name_check(const char *call, int from, const char *theirs) {
+  if (routine_of(theirs) != routine_of(call))
+    fatal(call,
+          "PE %d is in %s while PE %d is in %.*s: the members of a team must call the same "
+          "collective routines in the same order (SHMEM_DEBUG)",
+          g_runtime.my_pe, call, from, static_cast<int>(strnlen(theirs, kSyncNameBytes - 1)),
+          theirs);
+}
+
+bool sync_names_checked() { return g_sync.names != nullptr; }
+
 void group_sync(const char *call, const Group &g) {
   /* Across nodes over tcp (sync/boot_comm.h): a barrier of MPI messages
    * (see barrier_all), after this PE's network puts are complete, which the
@@ -133,7 +233,7 @@ void group_sync(const char *call, const Group &g) {
   const int comm = boot_comm_sync(call, g);
   if (comm != kNoBootComm) {
     if (net::g_active) net::quiet();
-    boot_barrier(call, comm);
+    boot_barrier(call, comm, g);
     return;
   }
   counter_sync(call, g);

@@ -30,6 +30,30 @@ void leave_mark(LeaveStage stage);
  * and before barrier_setup or after barrier_teardown. */
 LeaveStage leave_stage_of(int pe);
 
+/* What a synchronization signal says of its sender, in its low
+ * kSyncTagBits bits: a plain synchronization, or one of a finalize
+ * (shmem_finalize, or the implicit one at exit after returning from main).
+ * A PE outside a finalize whose synchronization completes against a
+ * finalize's ends the job naming that PE (sync_tag_check): the finalizing
+ * PE would otherwise go on to tear down while this one went on running. */
+enum SyncTag : unsigned { kSyncPlain = 0, kSyncFinalize = 1, kSyncExit = 2 };
+constexpr unsigned kSyncTagBits = 2;
+/* This PE's tag for the signals it sends now. */
+unsigned sync_tag_mine();
+/* Called by a PE whose synchronization PE `from` completed with `tag`. */
+void sync_tag_check(const char *call, int from, unsigned tag);
+/* SHMEM_DEBUG: every signal also carries the routine its sender
+ * synchronizes in (`call`, up to kSyncNameBytes - 1 characters), and the receiver ends
+ * the job naming both routines when they differ (prefixes aside, and
+ * "shmem_finalize (implicit, at exit)" is a shmem_finalize): PEs in
+ * different collectives would otherwise complete each other's
+ * synchronization.  Every member signals the next one in the first round,
+ * so whenever the members' routines differ some member sees it.
+ * sync_names_checked says whether the check is on (SHMEM_DEBUG). */
+constexpr size_t kSyncNameBytes = 64;
+void sync_name_check(const char *call, int from, const char *theirs);
+bool sync_names_checked();
+
 /* Completion of every put issued so far, to every PE.  Puts to mapped peers
  * are stores; a full fence makes them globally visible before any later load
  * or store (including a later flag store or get).  Network puts complete by
@@ -48,7 +72,8 @@ inline void fence() {
 }
 
 /* Returns when every member of `group` has called it (no completion
- * guarantee for puts beyond release/acquire ordering: shmem_team_sync). */
+ * guarantee for puts beyond release/acquire ordering: shmem_team_sync).
+ * Under SHMEM_DEBUG the members' routines are compared (sync_name_check). */
 void group_sync(const char *call, const Group &group);
 
 /* The library's own synchronization of `group` (pairwise counters), which

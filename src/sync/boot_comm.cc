@@ -182,13 +182,28 @@ void exchange(const char *call, int comm, Blocks blocks) {
 
 }  // namespace
 
-void boot_barrier(const char *call, int comm) {
+void boot_barrier(const char *call, int comm, const Group &g) {
   Bootstrap &boot = *g_runtime.boot;
   const int n = boot.comm_size(comm), r = boot.comm_rank(comm);
+  /* Each message says what the counters' signals say (sync/barrier.h): the
+   * sender's SyncTag, then the routine it synchronizes in (65 bytes, far
+   * below MPI's eager limit, so still one message per round). */
+  struct Message {
+    unsigned char tag;
+    char routine[kSyncNameBytes];
+  };
+  Message mine{static_cast<unsigned char>(sync_tag_mine()), {}};
+  std::strncpy(mine.routine, call, kSyncNameBytes - 1);
   for (int dist = 1; dist < n; dist <<= 1) {
-    boot.irecv_start(comm, (r - dist + n) % n, nullptr, 0, kBarrierTag);
-    boot.isend_start(comm, (r + dist) % n, nullptr, 0, kBarrierTag);
+    const int from = (r - dist + n) % n;
+    Message theirs{};
+    boot.irecv_start(comm, from, &theirs, sizeof theirs, kBarrierTag);
+    boot.isend_start(comm, (r + dist) % n, &mine, sizeof mine, kBarrierTag);
     boot_wait(call);
+    /* Communicator 0 ranks PEs in world order, the others in member order. */
+    const int pe = comm == 0 ? from : g.pes[from];
+    sync_tag_check(call, pe, theirs.tag);
+    if (sync_names_checked()) sync_name_check(call, pe, theirs.routine);
   }
 }
 

@@ -42,7 +42,8 @@ void boot_wait(const char *call);
  * boot_comm.cc for why not MPI's non-blocking collectives), each rank's
  * blocks in rank order, `in` apart from `out` (the caller copies an
  * overlapping source first):
- * - a dissemination barrier;
+ * - a dissemination barrier of the communicator that boot_comm_sync gave
+ *   for `group` (whose messages carry the senders' sync tags);
  * - a binomial-tree broadcast of `bytes` from comm rank `root` (`buf` is the
  *   root's source and every other rank's destination);
  * - allgather: every rank's `bytes` from `in` at out + rank * bytes;
@@ -50,7 +51,7 @@ void boot_wait(const char *call);
  *   out + displs[r];
  * - alltoall: block p of my `in` (`bytes` each) to rank p, rank p's block for
  *   me at out + p * bytes. */
-void boot_barrier(const char *call, int comm);
+void boot_barrier(const char *call, int comm, const Group &group);
 void boot_bcast(const char *call, int comm, void *buf, size_t bytes, int root);
 void boot_allgather(const char *call, int comm, const void *in, void *out, size_t bytes);
 void boot_allgatherv(const char *call, int comm, const void *in, size_t in_bytes, void *out,

@@ -93,6 +93,15 @@ check "rocshmem_info --env refuses an empty heap and a negative count" \
     cat '$tmp/err'; test \$rc -eq 2 && grep -q 'SHMEM_SYMMETRIC_SIZE = 0' '$tmp/err'"
 check "rocshmem_info --env accepts valid values (status 0, environment check ok)" \
   sh -c "SHMEM_SYMMETRIC_SIZE=.5m SHMEM_DEBUG=2 '$info' --env | grep -q '^environment check: *ok'"
+check "rocshmem_info --env flags a misspelt SHMEM_SYMMETRIC_SIZE with the name meant, as shmem_init does (status 0: a warning)" \
+  sh -c "SHMEM_SYMETRIC_SIZE=1G '$info' --env >'$tmp/out' 2>&1; rc=\$?; grep '^environment check' '$tmp/out';
+    test \$rc -eq 0 && grep -q '^environment check: *warning: shmem_init ignores unknown variable(s) SHMEM_SYMETRIC_SIZE (did you mean SHMEM_SYMMETRIC_SIZE?)\$' '$tmp/out'"
+check "rocshmem_info --env flags unknown ROCSHMEM_ and SMA_ names too, and one far from every known name without a guess" \
+  sh -c "ROCSHMEM_SPIN_CONT=3 SMA_SYMMETRIC_SIZ=1G ROCSHMEM_XYZZY_PLUGH=1 '$info' --env >'$tmp/out' 2>&1;
+    line=\$(grep '^environment check' '$tmp/out'); echo \"\$line\";
+    for part in 'ROCSHMEM_SPIN_CONT (did you mean ROCSHMEM_SPIN_COUNT?)' 'SMA_SYMMETRIC_SIZ (did you mean SMA_SYMMETRIC_SIZE?)' 'ROCSHMEM_XYZZY_PLUGH'; do
+      echo \"\$line\" | grep -qF \"\$part\" || { echo \"no \$part\"; exit 1; }; done;
+    ! echo \"\$line\" | grep -q 'ROCSHMEM_XYZZY_PLUGH (did'"
 check "rocshmem_info --env warns when a heap per core would not fit this node's memory" \
   sh -c "SHMEM_SYMMETRIC_SIZE=16T '$info' --env | grep -q '^heap check: *warning: heaps of 16384.0 GiB'"
 check "rocshmem_info --bogus fails with status 1 and names the option" \

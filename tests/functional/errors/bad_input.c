@@ -565,6 +565,18 @@ static int debug_reduce_mismatch(void) { /* run with SHMEM_DEBUG=1 */
   (void)shmem_long_max_reduce(SHMEM_TEAM_WORLD, p, p + 8, (size_t)shmem_my_pe() + 1);
   return SURVIVED;
 }
+/* Two different collectives at once: PE 0 in a barrier, the others in a
+ * reduction (SHMEM_DEBUG names both routines; without the routine in the
+ * check, the barrier completed the reduction's synchronization and only
+ * nreduce was compared, against whatever PE 0 had published last). */
+static int debug_barrier_vs_reduce(void) { /* run with SHMEM_DEBUG=1 */
+  long *p = sym_longs();
+  if (shmem_my_pe() == 0)
+    shmem_barrier_all();
+  else
+    (void)shmem_long_sum_reduce(SHMEM_TEAM_WORLD, p, p + 8, 4);
+  return SURVIVED;
+}
 static int debug_to_all_mismatch(void) { /* run with SHMEM_DEBUG=1 */
   long *p = sym_longs();
   static long pwrk[SHMEM_REDUCE_MIN_WRKDATA_SIZE], psync[SHMEM_REDUCE_SYNC_SIZE];
@@ -1055,6 +1067,7 @@ static const bad_case cases[] = {
     {"active_set_non_member", active_set_non_member, 0},
     {"active_set_too_big", active_set_too_big, 0},
     {"debug_root_mismatch", debug_root_mismatch, 0},
+    {"debug_barrier_vs_reduce", debug_barrier_vs_reduce, 0},
     {"debug_nelems_mismatch", debug_nelems_mismatch, 0},
     {"debug_bcast_nelems_mismatch", debug_bcast_nelems_mismatch, 0},
     {"debug_alltoall_mismatch", debug_alltoall_mismatch, 0},

@@ -206,6 +206,7 @@ expect debug_alltoalls_mismatch  fail 'SHMEM_DEBUG=1' 'shmem_long_alltoalls: sst
 expect debug_bcast64_mismatch    fail 'SHMEM_DEBUG=1' 'shmem_broadcast64: nelems = [12] on PE [01] but [12] on PE [01]'
 expect debug_scatter_mismatch    fail 'SHMEM_DEBUG=1' 'rocshmem_long_sum_reduce_scatter: nreduce = [12] on PE [01]'
 expect debug_reduce_mismatch     fail 'SHMEM_DEBUG=1' 'shmem_long_max_reduce' 'nreduce = [12] on PE'
+expect debug_barrier_vs_reduce   fail 'SHMEM_DEBUG=1' 'PE 1 is in shmem_long_sum_reduce while PE 0 is in shmem_barrier_all|PE 0 is in shmem_barrier_all while PE 1 is in shmem_long_sum_reduce' '!nreduce = ' '!case debug_barrier_vs_reduce returned'
 expect debug_to_all_mismatch     fail 'SHMEM_DEBUG=1' 'shmem_long_sum_to_all' 'nreduce = [12] on PE'
 expect split_size_0              0 '' "!$quiet"
 expect split_negative_size       0 '' 'shmem_team_split_strided: size = -1 is negative'
@@ -248,7 +249,8 @@ expect team_ptr_destroyed_team    fail '' 'shmem_team_ptr: team = 0x[0-9a-f]+ is
 expect ibput_after_last_finalize  fail '' 'shmem_long_ibput: called before shmem_init'
 
 # Environment: bad values name the variable and end the job; unknown
-# ROCSHMEM_ variables (typos) are named in a warning only.
+# ROCSHMEM_, SHMEM_ and SMA_ variables (typos) are named in a warning only,
+# with the nearest known name.
 expect just_init                 fail 'SHMEM_SYMMETRIC_SIZE=abc' "SHMEM_SYMMETRIC_SIZE='abc' is not a valid size"
 expect just_init                 fail 'ROCSHMEM_HEAP_SIZE=lots' "ROCSHMEM_HEAP_SIZE='lots'"
 expect just_init                 fail 'SHMEM_SYMMETRIC_SIZE=-1M' 'SHMEM_SYMMETRIC_SIZE'
@@ -256,6 +258,7 @@ expect just_init                 fail 'SHMEM_SYMMETRIC_SIZE=0' 'SHMEM_SYMMETRIC_
 expect just_init                 fail 'ROCSHMEM_STATIC_DATA=maybe' "ROCSHMEM_STATIC_DATA='maybe' is not a valid bool"
 expect just_init                 fail 'ROCSHMEM_BOOTSTRAP=carrier-pigeon' 'ROCSHMEM_BOOTSTRAP'
 expect just_init                 0 'ROCSHMEM_TYPO=1' 'WARN' 'unknown environment variable.*ROCSHMEM_TYPO'
+expect just_init                 0 'SHMEM_SYMETRIC_SIZE=1G SMA_DEBG=1' 'WARN: shmem_init: ignoring unknown environment variable.*SHMEM_SYMETRIC_SIZE \(did you mean SHMEM_SYMMETRIC_SIZE\?\)' 'SMA_DEBG \(did you mean SMA_DEBUG\?\)'
 expect heap_size_mismatch        fail '' 'symmetric heap size differs between PEs' 'SHMEM_SYMMETRIC_SIZE'
 
 # Families the sections above leave out: misaligned signal and lock words,

@@ -6,7 +6,8 @@
 #  - the deprecated SMA_* names are honoured, with one warning per job;
 #  - a value that does not parse, or an empty heap, is one error line per
 #    job (not one per PE), naming the variable and what is accepted;
-#  - ROCSHMEM_BOOTSTRAP=singleton under a launcher warns once.
+#  - ROCSHMEM_BOOTSTRAP=singleton under a launcher warns once;
+#  - heaps that together exceed the node's memory are one warning per job.
 . "${ROCTEST_SRCDIR:-.}/tests/functional/common/tap.sh"
 builddir=${ROCTEST_BUILDDIR:-.}
 srcdir=${ROCTEST_SRCDIR:-.}
@@ -120,6 +121,25 @@ problems=""
 warned=$(count 'each is a job of one PE' "$err")
 [ "$warned" -eq 1 ] || problems="$problems; $warned warnings (want 1)"
 tap_verdict "ROCSHMEM_BOOTSTRAP=singleton under a launcher of 2 processes warns once" "$problems" "$err"
+
+# Heaps that the node cannot back: each of 2 PEs asks for as much as the
+# machine's whole memory (MemTotal), so together they ask for twice it;
+# init says so once for the job, naming the consequence, and the job runs
+# (heap_probe touches 1 KiB).  A heap of 64M each fits: no such line.
+oversized="heap, more than its .* GiB of memory .*OOM killer"
+mem_kib=$(sed -n 's/^MemTotal: *\([0-9]*\) kB$/\1/p' /proc/meminfo)
+probe 2 1024 "SHMEM_SYMMETRIC_SIZE=${mem_kib}K"
+problems=""
+[ "$rc" -eq 0 ] || problems="exit status $rc"
+[ "$(count '^allocated 1024' "$out")" -eq 1 ] || problems="$problems; no allocation line"
+warned=$(grep -c "WARN: shmem_init: SHMEM_SYMMETRIC_SIZE = [0-9]* bytes per PE: the 2 PEs on this node ask for .*$oversized" "$err")
+[ "$warned" -eq 1 ] || problems="$problems; $warned warnings naming the size, the PEs and the OOM killer (want 1 for the job)"
+tap_verdict "2 PEs whose heaps together exceed the node's memory (${mem_kib}K each): one warning per job" "$problems" "$err"
+probe 2 1024 SHMEM_SYMMETRIC_SIZE=64M
+problems=""
+[ "$rc" -eq 0 ] || problems="exit status $rc"
+[ "$(grep -c "$oversized" "$err")" -eq 0 ] || problems="$problems; a warning for heaps that fit"
+tap_verdict "2 PEs with 64M heaps: no warning about the node's memory" "$problems" "$err"
 
 # bad SETTING WORD DESCRIPTION: 2 PEs, the job fails with one ERROR line
 # that names the variable and contains WORD, and no help text.

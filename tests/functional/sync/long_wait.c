@@ -7,8 +7,13 @@
  *   warn_twice    the same twice, 2 s each: two waits, two warnings
  *   left_barrier  PE 1 returns from main without shmem_finalize while the
  *                 others call shmem_barrier_all twice: its implicit finalize
- *                 completes their first barrier, and nobody completes the
- *                 second
+ *                 must not complete their first barrier
+ *   exit_vs_barrier PE 0 returns from main without shmem_finalize while the
+ *                 others call shmem_barrier_all, then shmem_finalize: the
+ *                 barrier must fail naming PE 0, not return (it used to
+ *                 return, matched by PE 0's implicit finalize, and the
+ *                 others' shmem_finalize failed instead); a barrier that
+ *                 returns prints "barrier returned"
  *   left_wait     PE 1 returns from main without shmem_finalize while PE 0
  *                 waits in shmem_long_wait_until for a word nobody sets (the
  *                 other PEs wait in shmem_barrier_all for PE 0)
@@ -50,6 +55,12 @@ int main(int argc, char **argv) {
     if (me == 1) return 0;
     shmem_barrier_all();
     shmem_barrier_all();
+    return SURVIVED;
+  } else if (strcmp(mode, "exit_vs_barrier") == 0) {
+    if (me == 0) return 0;
+    shmem_barrier_all();
+    fprintf(stderr, "long_wait: PE %d: barrier returned\n", me);
+    shmem_finalize();
     return SURVIVED;
   } else if (strcmp(mode, "left_wait") == 0) {
     if (me == 1) return 0;

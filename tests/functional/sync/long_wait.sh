@@ -8,7 +8,12 @@
 #    ROCTEST_LONG_WAIT_BOUND seconds (default 12, launch included; the
 #    library's grace is 1-3 s), with a non-zero status; a program whose PEs
 #    all end that way, or some that way and the others with shmem_finalize,
-#    still exits 0.
+#    still exits 0;
+#  - a barrier does not complete against such a PE's implicit finalize: it
+#    fails, naming the PE and the barrier, on one node and across two
+#    emulated nodes (every PE its own node over UCX: tcp, where barriers are
+#    MPI messages, and UCX's choice of transports, where they are the
+#    library's counters).
 . "${ROCTEST_SRCDIR:-.}/tests/functional/common/tap.sh"
 
 srcdir=${ROCTEST_SRCDIR:-.}
@@ -80,7 +85,7 @@ for np in 2 3; do
   p=""
   { [ "$rc" -ge 1 ] && [ "$rc" -le 123 ]; } || problem "exit status $rc, expected an error exit (1..123)"
   [ "$elapsed" -le "$bound" ] || problem "took $elapsed s"
-  n=$(count "ERROR: shmem_long_wait_until: PE 1 $left ivar to satisfy the comparison|ERROR: shmem_barrier_all: PE 1 $left the synchronization signal of PE 0")
+  n=$(count "ERROR: shmem_long_wait_until: PE 1 $left ivar to satisfy the comparison|ERROR: shmem_barrier_all: PE 1 $left the synchronization signal of PE [01]")
   [ "$n" -ge 1 ] || problem "no error naming PE 1 and the wait"
   verdict "$np PEs, PE 1 leaves main without finalize, PE 0 in wait_until: error naming PE 1 after $elapsed s, exit $rc" "$p"
 
@@ -96,6 +101,34 @@ for np in 2 3; do
     esac
     verdict "$np PEs, $what: exit 0, no error" "$p"
   done
+done
+
+# exit_vs_barrier in NET (empty: one node) with VARS: the barrier fails.
+ucx=yes
+"${ROCTEST_BUILDDIR:-.}/tools/rocshmem_info" --build | grep -Eq '^UCX: +no' && ucx=no
+for net in "" "ucx1" "ucx1 UCX_TLS=all"; do
+  where="one node"
+  case $net in
+    "") ;;
+    *TLS*) where="two emulated nodes (UCX's choice of transports: the counters)" ;;
+    *) where="two emulated nodes (tcp: MPI messages)" ;;
+  esac
+  desc="2 PEs on $where, PE 0 leaves main without finalize while PE 1 is in a barrier: the barrier fails naming PE 0"
+  if [ -n "$net" ] && [ "$ucx" = no ]; then
+    tap_skip "$desc" "built without UCX"
+    continue
+  fi
+  # shellcheck disable=SC2086  # $net is the wrapper's mode and assignments
+  run 2 exit_vs_barrier ${net:+ROCTEST_NET=$net}
+  p=""
+  { [ "$rc" -ge 1 ] && [ "$rc" -le 123 ] && [ "$rc" -ne 90 ]; } ||
+    problem "exit status $rc, expected an error exit (1..123, not the program's own 90)"
+  [ "$elapsed" -le "$bound" ] || problem "took $elapsed s"
+  n=$(count "ERROR: shmem_barrier_all: PE 0 $left the synchronization signal of PE 0 in shmem_barrier_all")
+  [ "$n" -ge 1 ] || problem "no error from the barrier naming PE 0"
+  n=$(count "barrier returned|ERROR: shmem_finalize")
+  [ "$n" -eq 0 ] || problem "the barrier returned"
+  verdict "$desc, after $elapsed s, exit $rc" "$p"
 done
 
 tap_finish

@@ -359,6 +359,20 @@ START_TEST(unknown_variables_match_whole_names) {
   for (const char *name : {"ROCSHMEM_HEAP_SIZEX", "ROCSHMEM_HEAP", "SHMEM_SYMETRIC_SIZE", "SHMEM_FOO"})
     ck_assert_msg(unknown.find(name) != std::string::npos, "\"%s\" does not list %s",
                   unknown.c_str(), name);
+  /* A misspelling names the variable meant; a name far from every known
+   * one gets no guess (ROCSHMEM_HEAP is 4 edits from anything). */
+  for (const char *hint : {"SHMEM_SYMETRIC_SIZE (did you mean SHMEM_SYMMETRIC_SIZE?)",
+                           "ROCSHMEM_HEAP_SIZEX (did you mean ROCSHMEM_HEAP_SIZE?)"})
+    ck_assert_msg(unknown.find(hint) != std::string::npos, "\"%s\" lacks \"%s\"",
+                  unknown.c_str(), hint);
+  ck_assert_msg(unknown.find("ROCSHMEM_HEAP (") == std::string::npos,
+                "\"%s\" guesses for ROCSHMEM_HEAP", unknown.c_str());
+  /* The deprecated SMA_ prefix is checked too. */
+  setenv("SMA_DEBG", "1", 1);
+  const std::string legacy = rocshmem::config_unknown_variables();
+  ck_assert_msg(legacy.find("SMA_DEBG (did you mean SMA_DEBUG?)") != std::string::npos,
+                "\"%s\" lacks SMA_DEBG", legacy.c_str());
+  unsetenv("SMA_DEBG");
   /* Other prefixes are not ours to judge. */
   clear_our_environment();
   setenv("OMPI_SHMEM_THING", "1", 1);
