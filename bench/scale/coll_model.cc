@@ -24,12 +24,14 @@ using namespace rocshmem::coll::sched;
 
 namespace {
 
-/* Defaults: measured with bench/shmem_bench.c on the development machine
- * (2 cores, loaded: rough), see docs/PERFORMANCE.md.  alpha in
+/* Defaults: measured with bench/shmem_bench.c on a loaded 2-core machine
+ * (rough; bench/scale/constants.txt says how): alpha is pingpong_p's 8-byte
+ * time, beta the inverse of put's 1 MiB bandwidth; shared memory between
+ * two PEs, and two PEs on two emulated nodes over UCX on tcp.  alpha in
  * microseconds per message, beta in microseconds per byte. */
 struct Model {
-  double alpha_intra = 0.5, beta_intra = 1.0 / 5000; /* shared memory: ~5 GB/s */
-  double alpha_inter = 25, beta_inter = 1.0 / 1000;  /* UCX over tcp: ~1 GB/s */
+  double alpha_intra = 0.063, beta_intra = 1e-3 / 39.4; /* shared memory */
+  double alpha_inter = 14.3, beta_inter = 1e-3 / 1.13;  /* UCX over tcp, loopback */
   double cost(bool inter, size_t bytes) const {
     return inter ? alpha_inter + beta_inter * bytes : alpha_intra + beta_intra * bytes;
   }
@@ -64,7 +66,8 @@ void usage(FILE *out) {
       "                      (alpha_intra, beta_intra, alpha_inter, beta_inter)\n"
       "  --table-only, --json-only\n"
       "  --help\n"
-      "Defaults of the constants: alpha_intra %.2f us, beta_intra %.1f GB/s,\n"
+      "Defaults of the constants (measured roughly with bench/shmem_bench.c, see\n"
+      "bench/scale/constants.txt): alpha_intra %.3f us, beta_intra %.1f GB/s,\n"
       "alpha_inter %.1f us, beta_inter %.2f GB/s.\n",
       Model{}.alpha_intra, 1e-3 / Model{}.beta_intra, Model{}.alpha_inter,
       1e-3 / Model{}.beta_inter);
@@ -325,7 +328,7 @@ int main(int argc, char **argv) {
   }
   const Model &m = o.model;
   if (o.table) {
-    std::printf("# alpha-beta model: shared memory %.2f us + %.2f GB/s, network %.1f us + %.2f GB/s\n",
+    std::printf("# alpha-beta model: shared memory %.3f us + %.1f GB/s, network %.1f us + %.2f GB/s\n",
                 m.alpha_intra, 1e-3 / m.beta_intra, m.alpha_inter, 1e-3 / m.beta_inter);
     std::printf("%6s %5s %4s %-9s %7s %6s %6s %11s %15s %6s %11s %11s %7s  %s\n", "pes", "nodes",
                 "ppn", "coll", "bytes", "rounds", "net_r", "net_ops/pe", "net_bytes/pe",
