@@ -54,7 +54,8 @@ UNIT_TESTS = \
 	tests/unit/core/test_config \
 	tests/unit/transport/test_translate \
 	tests/unit/bootstrap/test_uniqueid \
-	tests/unit/team/test_active_set
+	tests/unit/team/test_active_set \
+	tests/unit/coll/test_schedule
 check_PROGRAMS += $(UNIT_TESTS)
 TESTS += $(UNIT_TESTS)
 endif
@@ -79,6 +80,10 @@ tests_unit_team_test_active_set_SOURCES = tests/unit/team/test_active_set.cc $(U
 tests_unit_team_test_active_set_CPPFLAGS = $(UNIT_CPP)
 tests_unit_team_test_active_set_LDADD = $(UNIT_LIBS)
 tests_unit_team_test_active_set_LDFLAGS = $(TEST_LINK)
+tests_unit_coll_test_schedule_SOURCES = tests/unit/coll/test_schedule.cc $(UNIT_COMMON)
+tests_unit_coll_test_schedule_CPPFLAGS = $(UNIT_CPP)
+tests_unit_coll_test_schedule_LDADD = $(UNIT_LIBS)
+tests_unit_coll_test_schedule_LDFLAGS = $(TEST_LINK)
 
 # ---------------------------------------------------------------- functional tests (multi-PE)
 # Programs using only the public API (plus MPI to report results).  Each one

@@ -25,6 +25,12 @@
  * (send_name), so that PEs in different collectives are named rather than
  * matched.
  *
+ * A group spanning nodes runs the node-aware barrier of coll/schedule.h
+ * instead on the same counters: each node's members signal its leader, the
+ * leaders run the dissemination among themselves, each leader releases its
+ * members, so that ceil(log2 nodes) rounds cross the network rather than
+ * up to ceil(log2 n).
+ *
  * One exception: a group spanning nodes in a job where some PE reaches a
  * peer by messages its worker must serve (tcp), under the MPI bootstrap,
  * synchronizes with a barrier of MPI messages (see barrier_all,
@@ -37,6 +43,7 @@
 #include <string>
 #include <vector>
 
+#include "coll/schedule.h"
 #include "core/log.h"
 #include "core/runtime.h"
 #include "sync/boot_comm.h"
@@ -124,6 +131,33 @@ void wait_for(const char *call, int from) {
  * member makes the same one, and it sends each pair of members the same
  * number of signals either way. */
 constexpr int kFlatMembers = 8;
+
+/* My part of the node-aware barrier of a group: per round, the members I
+ * signal and the members I wait for.  Kept for the last group seen (a team
+ * or active set synchronizes many times in a row), keyed by its members. */
+struct NodeAwareSteps {
+  std::vector<int> pes;
+  std::vector<std::vector<int>> signal_to, wait_for;
+};
+
+const NodeAwareSteps &node_aware_steps(const Group &g) {
+  thread_local NodeAwareSteps cached;
+  if (static_cast<int>(cached.pes.size()) == g.size &&
+      std::equal(cached.pes.begin(), cached.pes.end(), g.pes))
+    return cached;
+  std::vector<int> node_of(g.size);
+  for (int m = 0; m < g.size; ++m) node_of[m] = g_runtime.topo.node_of_pe[g.pes[m]];
+  coll::sched::Params params;
+  params.kind = coll::sched::Kind::barrier;
+  const coll::sched::Schedule s = coll::sched::build(coll::sched::Layout(node_of), params);
+  cached.pes.assign(g.pes, g.pes + g.size);
+  cached.signal_to.assign(s.rounds.size(), {});
+  cached.wait_for.assign(s.rounds.size(), {});
+  for (size_t r = 0; r < s.rounds.size(); ++r)
+    for (const coll::sched::Step &st : s.rounds[r].steps)
+      if (st.pe == g.me) (st.send ? cached.signal_to : cached.wait_for)[r].push_back(g.pes[st.peer]);
+  return cached;
+}
 
 }  // namespace
 
@@ -243,6 +277,14 @@ void counter_sync(const char *call, const Group &g) {
   if (g.size <= kFlatMembers && all_mapped(g)) {
     for (int d = 1; d < g.size; ++d) signal(call, g.pes[(g.me + d) % g.size]);
     for (int d = 1; d < g.size; ++d) wait_for(call, g.pes[(g.me + d) % g.size]);
+    return;
+  }
+  if (!all_mapped(g)) {
+    const NodeAwareSteps &steps = node_aware_steps(g);
+    for (size_t r = 0; r < steps.signal_to.size(); ++r) {
+      for (int pe : steps.signal_to[r]) signal(call, pe);
+      for (int pe : steps.wait_for[r]) wait_for(call, pe);
+    }
     return;
   }
   for (int dist = 1; dist < g.size; dist <<= 1) {
