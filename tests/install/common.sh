@@ -47,3 +47,15 @@ check() {
 
 # Runs COMMAND... under a time limit (a hung PE must not hang make check).
 limited() { timeout -k 10 "${ROCTEST_TIMEOUT:-300}" "$@"; }
+
+# need_oshfort DESCRIPTION: the installed oshfort in $oshfort, or the whole
+# script skipped (one SKIP case named DESCRIPTION) where configure found no
+# Fortran compiler and installed none.
+need_oshfort() {
+  oshfort=$stage/bin/oshfort
+  if [ ! -x "$oshfort" ]; then
+    tap_skip "$1" "no oshfort: configure found no Fortran compiler"
+    tap_finish
+    exit
+  fi
+}

@@ -9,13 +9,8 @@
 # Fortran compiler (no oshfort installed).
 . "${ROCTEST_SRCDIR:-.}/tests/install/common.sh"
 
-oshfort=$stage/bin/oshfort
+need_oshfort "the Fortran API"
 ft=$srcdir/tests/functional/fortran
-if [ ! -x "$oshfort" ]; then
-  tap_skip "the Fortran API" "no oshfort: configure found no Fortran compiler"
-  tap_finish
-  exit
-fi
 
 # ---------------------------------------------------------------- the wrapper
 check "oshfort --showme:command names a Fortran compiler" \

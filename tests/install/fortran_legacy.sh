@@ -17,13 +17,8 @@
 # Skipped when configure found no Fortran compiler.
 . "${ROCTEST_SRCDIR:-.}/tests/install/common.sh"
 
-oshfort=$stage/bin/oshfort
+need_oshfort "legacy Fortran codes"
 ft=$srcdir/tests/functional/fortran
-if [ ! -x "$oshfort" ]; then
-  tap_skip "legacy Fortran codes" "no oshfort: configure found no Fortran compiler"
-  tap_finish
-  exit
-fi
 
 # build NAME SOURCES...: oshfort with no flag but -o.
 build() {

@@ -30,6 +30,15 @@ tap_need_built() {
   done
 }
 
+# tap_skip_without_ucx BUILDDIR: the whole script is skipped (TAP plan 1..0)
+# when rocshmem was built without UCX: other nodes are then unreachable.
+tap_skip_without_ucx() {
+  if "$1/tools/rocshmem_info" --build | grep -Eq '^UCX: +no'; then
+    echo "1..0 # SKIP rocshmem was built without UCX (rocshmem_info --build: UCX: no)"
+    exit 0
+  fi
+}
+
 tap_skip() { # DESCRIPTION REASON
   tap_count=$((tap_count + 1))
   printf 'ok %d - %s # SKIP %s\n' "$tap_count" "$1" "$2"

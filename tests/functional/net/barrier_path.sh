@@ -12,10 +12,7 @@ srcdir=${ROCTEST_SRCDIR:-.}
 query=$builddir/tests/functional/setup/query
 barrier=$builddir/tests/functional/sync/barrier
 tap_need_built "$builddir/tools/rocshmem_info" "$query" "$barrier"
-if "$builddir/tools/rocshmem_info" --build | grep -Eq '^UCX: +no'; then
-  echo "1..0 # SKIP rocshmem was built without UCX (rocshmem_info --build: UCX: no)"
-  exit 0
-fi
+tap_skip_without_ucx "$builddir"
 out=$(mktemp "${TMPDIR:-/tmp}/barrier_path.XXXXXX")
 trap 'rm -f "$out"' EXIT
 line="synchronization and collectives of groups spanning nodes: MPI's"

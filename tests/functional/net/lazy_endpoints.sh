@@ -10,10 +10,7 @@ builddir=${ROCTEST_BUILDDIR:-.}
 srcdir=${ROCTEST_SRCDIR:-.}
 prog=$builddir/tests/functional/net/lazy_endpoints
 tap_need_built "$builddir/tools/rocshmem_info" "$prog"
-if "$builddir/tools/rocshmem_info" --build | grep -Eq '^UCX: +no'; then
-  echo "1..0 # SKIP rocshmem was built without UCX (rocshmem_info --build: UCX: no)"
-  exit 0
-fi
+tap_skip_without_ucx "$builddir"
 out=$(mktemp "${TMPDIR:-/tmp}/lazy_endpoints.XXXXXX")
 trap 'rm -f "$out"' EXIT
 np=${LAZY_ENDPOINTS_PES:-8}

@@ -14,10 +14,7 @@ srcdir=${ROCTEST_SRCDIR:-.}
 prog=$builddir/tests/functional/net/finalize_no_progress_thread
 
 tap_need_built "$builddir/tools/rocshmem_info" "$prog"
-if "$builddir/tools/rocshmem_info" --build | grep -Eq '^UCX: +no'; then
-  echo "1..0 # SKIP rocshmem was built without UCX (rocshmem_info --build: UCX: no)"
-  exit 0
-fi
+tap_skip_without_ucx "$builddir"
 
 out=$(mktemp "${TMPDIR:-/tmp}/unreachable.XXXXXX")
 trap 'rm -f "$out"' EXIT
