@@ -66,6 +66,7 @@ man3/shmem_ctx_session_start.3: shmem_ctx_session_stop shmem_ctx_session_config_
 man3/shmem_init.3: rocshmem_init rocshmem_init_thread rocshmem_query_thread rocshmem_finalize
 man3/shmem_init.3: rocshmem_my_pe rocshmem_n_pes rocshmem_pe_accessible rocshmem_addr_accessible
 man3/shmem_init.3: rocshmem_ptr rocshmem_info_get_version rocshmem_info_get_name rocshmem_global_exit
+man3/shmem_init.3: rocshmem_dump_stats rocshmem_reset_stats
 man3/rocshmem_init_attr.3: rocshmem_get_uniqueid rocshmem_set_attr_uniqueid_args
 man3/shmem_barrier_all.3: shmem_sync_all shmem_team_sync shmem_fence shmem_quiet
 man3/shmem_barrier_all.3: shmem_ctx_fence shmem_ctx_quiet shmem_barrier shmem_sync

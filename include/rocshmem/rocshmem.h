@@ -95,6 +95,12 @@ void rocshmem_init(void);
 int rocshmem_init_thread(int requested, int *provided);
 int rocshmem_query_thread(void); /* returns the provided ROCSHMEM_THREAD_* level */
 void rocshmem_finalize(void);
+/* This PE's statistics: what its network transport did since init or the
+ * last reset (endpoints made, remote keys, puts, gets, atomics and their
+ * bytes), printed as one line on stderr, "rocshmem[PE N] stats: {...}"
+ * (JSON); reset counts from zero again.  Same-node traffic is not counted. */
+void rocshmem_dump_stats(void);
+void rocshmem_reset_stats(void);
 
 /* ---------------------------------------------------------------- setup with attributes
  * rocshmem_init_attr starts the library from something other than the

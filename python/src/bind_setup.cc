@@ -97,11 +97,19 @@ void bind_setup(py::module_ &m) {
         "The thread level granted (ROCSHMEM_THREAD_* value).");
   m.def("rocshmem_global_exit", &global_exit, py::arg("status"),
         "Ends every PE of the job with this exit status (does not return).");
-  /* librocshmem keeps no statistics, so these have nothing to print or reset. */
-  m.def("rocshmem_dump_stats", [] { require_init("rocshmem_dump_stats"); },
-        "Prints the library's statistics: this library keeps none, so it prints nothing.");
-  m.def("rocshmem_reset_stats", [] { require_init("rocshmem_reset_stats"); },
-        "Resets the library's statistics: this library keeps none.");
+  m.def("rocshmem_dump_stats",
+        [] {
+          require_init("rocshmem_dump_stats");
+          rocshmem_dump_stats();
+        },
+        "Prints this PE's statistics (its network transport's counters since init or the last "
+        "reset) as one line on stderr.");
+  m.def("rocshmem_reset_stats",
+        [] {
+          require_init("rocshmem_reset_stats");
+          rocshmem_reset_stats();
+        },
+        "Counts this PE's statistics from zero again.");
 
   m.attr("ROCSHMEM_SUCCESS") = static_cast<int>(ROCSHMEM_SUCCESS);
   m.attr("ROCSHMEM_SIGNAL_SET") = static_cast<int>(ROCSHMEM_SIGNAL_SET);

@@ -10,6 +10,7 @@
 #include "core/api.h"
 #include "core/log.h"
 #include "core/runtime.h"
+#include "transport/net_stats.h"
 #include "transport/peer_table.h"
 
 using rocshmem::g_runtime;
@@ -18,6 +19,18 @@ using rocshmem::require_init;
 extern "C" {
 
 void rocshmem_init(void) { rocshmem::runtime_init("rocshmem_init", ROCSHMEM_THREAD_SINGLE); }
+
+void rocshmem_dump_stats(void) {
+  require_init("rocshmem_dump_stats");
+  char prefix[48];
+  std::snprintf(prefix, sizeof prefix, "rocshmem[PE %d] stats: ", g_runtime.my_pe);
+  rocshmem::net::stats::report(g_runtime.my_pe, prefix);
+}
+
+void rocshmem_reset_stats(void) {
+  require_init("rocshmem_reset_stats");
+  rocshmem::net::stats::reset();
+}
 void shmem_init(void) { rocshmem::runtime_init("shmem_init", ROCSHMEM_THREAD_SINGLE); }
 
 #define DEFINE_INIT_THREAD(PFX)                                        \

@@ -35,14 +35,12 @@ void write_json(FILE *out, int pe, const Counts &counts) {
   std::fprintf(out, "}\n");
 }
 
-void report(int pe) {
-  /* One write of the whole line, so that PEs sharing stderr do not
-   * interleave within lines. */
+void report(int pe, const char *prefix) {
   char *text = nullptr;
   size_t len = 0;
   FILE *line = open_memstream(&text, &len);
   if (!line) return;
-  std::fputs("rocshmem net-stats: ", line);
+  std::fputs(prefix, line);
   write_json(line, pe, snapshot());
   std::fclose(line);
   std::fwrite(text, 1, len, stderr);

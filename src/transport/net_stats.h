@@ -71,8 +71,10 @@ const char *name(Counter c);
 /* Writes `counts` as one JSON object, {"pe":P,"endpoints":...}, and a
  * newline to `out`. */
 void write_json(FILE *out, int pe, const Counts &counts);
-/* ROCSHMEM_NET_STATS: this PE's line on stderr, prefixed "rocshmem net-stats: ". */
-void report(int pe);
+/* This PE's line on stderr, `prefix` then the JSON object, in one write
+ * (PEs sharing stderr do not interleave within lines): ROCSHMEM_NET_STATS
+ * at finalize ("rocshmem net-stats: ") and rocshmem_dump_stats. */
+void report(int pe, const char *prefix = "rocshmem net-stats: ");
 
 /* Whether this PE has made its endpoint to PE pe (the network transport's,
  * transport/ucx; never in a build without it, nor in a one-node job). */

@@ -20,9 +20,22 @@ def test_query_thread_is_single(rs):
     assert rs.rocshmem_query_thread() == 0  # ROCSHMEM_THREAD_SINGLE: rocshmem_init
 
 
-def test_stats_calls_do_nothing(rs):
-    assert rs.rocshmem_dump_stats() is None
+def test_stats_print_this_pes_counters(rs, capfd):
+    """dump_stats prints one JSON line of this PE's network counters on
+    stderr; reset_stats zeroes them (one node: nothing crosses a network, so
+    every counter reads 0 after the reset)."""
+    import json
     assert rs.rocshmem_reset_stats() is None
+    capfd.readouterr()
+    assert rs.rocshmem_dump_stats() is None
+    err = capfd.readouterr().err
+    prefix = f"rocshmem[PE {rs.rocshmem_my_pe()}] stats: "
+    lines = [line for line in err.splitlines() if line.startswith(prefix)]
+    assert len(lines) == 1, err
+    counts = json.loads(lines[0][len(prefix):])
+    assert counts["pe"] == rs.rocshmem_my_pe()
+    assert {"endpoints", "put", "get", "atomic"} <= counts.keys()
+    assert all(v == 0 for k, v in counts.items() if k != "pe"), counts
 
 
 def test_constants_have_the_c_values(rs):

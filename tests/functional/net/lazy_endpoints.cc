@@ -10,7 +10,11 @@
  *
  * The first operation to the right neighbour is a put, to the left one a
  * fetching OR (over UCX's shared memory a bitwise AMO must know, before it
- * starts, that UCX maps the target: transport.cc, atomic), then a get. */
+ * starts, that UCX maps the target: transport.cc, atomic), then a get.
+ * Last, rocshmem_dump_stats prints the counters and rocshmem_reset_stats
+ * zeroes them. */
+#include <rocshmem/rocshmem.h>
+
 #include "../common/ftest.h"
 #include "transport/net_stats.h"
 
@@ -110,6 +114,16 @@ int main() {
            (unsigned long long)(after[stats::atomic] - before[stats::atomic]),
            (unsigned long long)(after[stats::signal_put] - before[stats::signal_put]));
   ft_case("the counters saw one put, one get and one atomic of the ring, with their bytes");
+
+  /* The public face of the same counters: the line lazy_endpoints.sh
+   * checks (this PE's put among them), then zero after a reset. */
+  rocshmem_dump_stats();
+  rocshmem_reset_stats();
+  const stats::Counts reset = stats::snapshot();
+  bool all_zero = true;
+  for (int c = 0; c < stats::kCounters; ++c) all_zero = all_zero && reset.v[c] == 0;
+  FT_CHECK(all_zero, "PE %d: counters not zero after rocshmem_reset_stats", me);
+  ft_case("rocshmem_dump_stats printed the counters; rocshmem_reset_stats zeroed them");
 
   shmem_finalize();
   return ft_finish();

@@ -4,7 +4,8 @@
 # endpoints to those two only, over TCP and over UCX's shared memory; with
 # ROCSHMEM_UCX_EAGER_ENDPOINTS=1, to all 7 others at init.  The program checks
 # the data and the transport's counters; here each run must pass whole.
-# ROCSHMEM_NET_STATS=1 makes every PE print its counters at finalize: 8 lines.
+# ROCSHMEM_NET_STATS=1 makes every PE print its counters at finalize: 8 lines;
+# before that, rocshmem_dump_stats prints each PE's line, its ring put counted.
 . "${ROCTEST_SRCDIR:-.}/tests/functional/common/tap.sh"
 builddir=${ROCTEST_BUILDDIR:-.}
 srcdir=${ROCTEST_SRCDIR:-.}
@@ -21,8 +22,9 @@ launch() { # TLS EAGER: np PEs, each its own emulated node
     -x UCX_TLS="$1" -x ROCSHMEM_UCX_EAGER_ENDPOINTS="$2" -x ROCSHMEM_NET_STATS=1 \
     "$prog" >"$out" 2>&1
   rc=$?
-  [ "$rc" -eq 0 ] && ! grep -q '^not ok' "$out" && [ "$(grep -c '^ok' "$out")" -eq 4 ] &&
-    [ "$(grep -c '^rocshmem net-stats: {"pe":' "$out")" -eq "$np" ]
+  [ "$rc" -eq 0 ] && ! grep -q '^not ok' "$out" && [ "$(grep -c '^ok' "$out")" -eq 5 ] &&
+    [ "$(grep -c '^rocshmem net-stats: {"pe":' "$out")" -eq "$np" ] &&
+    [ "$(grep -c '^rocshmem\[PE [0-9]*\] stats: {"pe":[0-9]*,.*"put":[1-9]' "$out")" -eq "$np" ]
   ok=$?
   [ "$ok" -eq 0 ] || sed 's/^/# /' "$out" | tail -n 20
   return $ok
