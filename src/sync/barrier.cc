@@ -141,7 +141,12 @@ struct NodeAwareSteps {
 };
 
 const NodeAwareSteps &node_aware_steps(const Group &g) {
-  thread_local NodeAwareSteps cached;
+  /* One per thread, never destroyed: a program that returns from main
+   * without shmem_finalize is finalized by an exit handler, which runs after
+   * the main thread's thread_local objects are gone (a thread_local
+   * NodeAwareSteps was read there after its destructor: a crash at exit). */
+  thread_local NodeAwareSteps *const steps = new NodeAwareSteps;
+  NodeAwareSteps &cached = *steps;
   if (static_cast<int>(cached.pes.size()) == g.size &&
       std::equal(cached.pes.begin(), cached.pes.end(), g.pes))
     return cached;
