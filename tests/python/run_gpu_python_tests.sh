@@ -100,6 +100,9 @@ if [ -z "${PYTEST_PATH:-}" ] && [ -d "$root/build-pytest" ] &&
   PYTEST_PATH=$root/build-pytest
 fi
 pythonpath_extra=${PYTEST_PATH:+$(cd "$PYTEST_PATH" && pwd)}
+# A bundled pytest cannot run the plugins installed for that Python's own
+# pytest (they fail at start-up): load none.
+[ -n "$pythonpath_extra" ] && export PYTEST_DISABLE_PLUGIN_AUTOLOAD=1
 for module in pytest numpy mpi4py torch; do
   version=$(PYTHONPATH=$pythonpath_extra "$python" -c "import $module; print($module.__version__)" 2>/dev/null) ||
     die "$python cannot import $module$( [ "$module" = pytest ] && echo ' (see --bundle-pytest above)')"
