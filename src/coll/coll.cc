@@ -24,11 +24,16 @@ void words_of(const char *call, const Group &g, int m, uint64_t out[kWords]) {
   read_member(call, "collective state", g_words, kWords * sizeof(uint64_t), g, m, out);
 }
 
-/* The mailboxes (see msg:: in coll.h).  Symmetric: inbox[s * kRing + r] is
- * slot r of the ring PE s writes into; acks[j * kAckStride] is written by PE
- * j (how many of my messages it has consumed).  Private, per world PE:
- * messages sent to it, messages received from it and consumed (acknowledged),
- * and the newest count of mine it is known to have consumed. */
+/* The mailboxes (see msg:: in coll.h), sized by the node, not the job: only
+ * PEs that map each other's heaps (one node's: Topology::local_pes, the same
+ * ascending list on each of them) exchange messages, so a PE is known here
+ * by its node-local rank.  Symmetric: inbox[s * kRing + r] is slot r of the
+ * ring of the node's s-th PE; acks[j * kAckStride] is written by the node's
+ * j-th PE (how many of my messages it has consumed).  Private, per PE of the
+ * node: messages sent to it, messages received from it and consumed
+ * (acknowledged), and the newest count of mine it is known to have
+ * consumed.  At 64 PEs a node that is 256 KiB of each heap, whatever the
+ * job's size. */
 struct Slot {
   uint64_t seq;    /* the sender's message count to this PE, stored last */
   uint64_t len;
@@ -40,6 +45,7 @@ static_assert(sizeof(Slot) == msg::kSlotBytes, "one slot per sender and ring pos
 constexpr size_t kAckStride = 64 / sizeof(uint64_t); /* one line per receiver */
 
 struct Mail {
+  const std::vector<int> *node_pes = nullptr; /* Topology::local_pes */
   Slot *inbox = nullptr;
   uint64_t *acks = nullptr;
   size_t inbox_off = 0, acks_off = 0; /* from the heap's start, on every PE */
@@ -49,13 +55,19 @@ Mail g_mail;
 
 inline char *heap_of(int pe) { return g_peers.base[SEG_HEAP][pe]; }
 
+/* A same-node PE's rank on the node (msg:: is only used between them). */
+size_t node_rank(int pe) {
+  const std::vector<int> &pes = *g_mail.node_pes;
+  return static_cast<size_t>(std::lower_bound(pes.begin(), pes.end(), pe) - pes.begin());
+}
+
 /* Raises what I know `to` has consumed of my messages to at least k, reading
  * its acknowledgement word (a line it writes: a cache miss) only when what
  * I learned for free, from the messages it sent me, is not enough. */
 void learn_acked(const char *call, int to, uint64_t k) {
-  uint64_t &known = g_mail.known_acked[to];
+  uint64_t &known = g_mail.known_acked[node_rank(to)];
   if (known >= k) return;
-  const uint64_t *acked = g_mail.acks + static_cast<size_t>(to) * kAckStride;
+  const uint64_t *acked = g_mail.acks + node_rank(to) * kAckStride;
   known = __atomic_load_n(acked, __ATOMIC_ACQUIRE);
   if (known < k) {
     wait_politely({call, "its earlier collective messages to be consumed by PE", to},
@@ -75,25 +87,27 @@ bool fast(const char *call, const Group &g) {
 }
 
 void send(const char *call, int to, const void *data, size_t len) {
-  const uint64_t k = ++g_mail.sent[to];
+  const size_t peer = node_rank(to);
+  const uint64_t k = ++g_mail.sent[peer];
   /* The ring position still holds message k - kRing until `to` consumed it. */
   if (k > kRing) learn_acked(call, to, k - kRing);
   Slot *slot = reinterpret_cast<Slot *>(heap_of(to) + g_mail.inbox_off) +
-               static_cast<size_t>(g_runtime.my_pe) * kRing + k % kRing;
+               static_cast<size_t>(g_runtime.topo.local_rank) * kRing + k % kRing;
   if (len <= kInline && len) std::memcpy(slot->data, data, len);
   __atomic_store_n(&slot->len, len, __ATOMIC_RELAXED);
-  __atomic_store_n(&slot->acked, g_mail.consumed[to], __ATOMIC_RELAXED);
+  __atomic_store_n(&slot->acked, g_mail.consumed[peer], __ATOMIC_RELAXED);
   __atomic_store_n(&slot->seq, k, __ATOMIC_RELEASE);
 }
 
 const char *recv(const char *call, int from, size_t *len) {
-  const uint64_t k = ++g_mail.received[from];
-  const Slot *slot = g_mail.inbox + static_cast<size_t>(from) * kRing + k % kRing;
+  const size_t peer = node_rank(from);
+  const uint64_t k = ++g_mail.received[peer];
+  const Slot *slot = g_mail.inbox + peer * kRing + k % kRing;
   if (__atomic_load_n(&slot->seq, __ATOMIC_ACQUIRE) < k)
     wait_politely({call, "a collective message from PE", from},
                   [&] { return __atomic_load_n(&slot->seq, __ATOMIC_ACQUIRE) >= k; });
   *len = __atomic_load_n(&slot->len, __ATOMIC_RELAXED);
-  uint64_t &known = g_mail.known_acked[from];
+  uint64_t &known = g_mail.known_acked[peer];
   known = std::max(known, __atomic_load_n(&slot->acked, __ATOMIC_RELAXED));
   return *len <= kInline ? slot->data : nullptr;
 }
@@ -109,13 +123,14 @@ const char *recv_exact(const char *call, int from, size_t bytes) {
 
 void ack(int from) {
   uint64_t *word = reinterpret_cast<uint64_t *>(heap_of(from) + g_mail.acks_off) +
-                   static_cast<size_t>(g_runtime.my_pe) * kAckStride;
-  g_mail.consumed[from] = g_mail.received[from];
+                   static_cast<size_t>(g_runtime.topo.local_rank) * kAckStride;
+  const size_t peer = node_rank(from);
+  g_mail.consumed[peer] = g_mail.received[peer];
   /* Release: my reads of the slot (or of from's buffer) come first. */
-  __atomic_store_n(word, g_mail.consumed[from], __ATOMIC_RELEASE);
+  __atomic_store_n(word, g_mail.consumed[peer], __ATOMIC_RELEASE);
 }
 
-void wait_acked(const char *call, int to) { learn_acked(call, to, g_mail.sent[to]); }
+void wait_acked(const char *call, int to) { learn_acked(call, to, g_mail.sent[node_rank(to)]); }
 
 }  // namespace msg
 
@@ -160,16 +175,21 @@ void read_member(const char *call, const char *arg, const void *addr, size_t len
 }
 
 void coll_setup(const char *call) {
-  const size_t n = static_cast<size_t>(g_runtime.n_pes);
-  /* Allocated at the same point of init on every PE, so symmetric. */
+  /* The largest node's PE count: every PE allocates the same sizes at the
+   * same point of init, so the heaps stay symmetric. */
+  std::vector<size_t> node_sizes(static_cast<size_t>(g_runtime.topo.n_nodes), 0);
+  for (int node : g_runtime.topo.node_of_pe) ++node_sizes[static_cast<size_t>(node)];
+  const size_t n = *std::max_element(node_sizes.begin(), node_sizes.end());
   void *words = g_runtime.heap.allocate(64, 64);
   void *inbox = g_runtime.heap.allocate(n * msg::kRing * sizeof(Slot), 64);
   void *acks = g_runtime.heap.allocate(n * kAckStride * sizeof(uint64_t), 64);
   if (!words || !inbox || !acks)
-    fatal(call, "the symmetric heap is too small for the collectives' state of %zu PEs (%zu "
-          "bytes); raise SHMEM_SYMMETRIC_SIZE", n, 64 + n * (msg::kRing * sizeof(Slot) + 64));
+    fatal(call, "the symmetric heap is too small for the collectives' state of %zu PEs on a "
+          "node (%zu bytes); raise SHMEM_SYMMETRIC_SIZE", n,
+          64 + n * (msg::kRing * sizeof(Slot) + 64));
   g_words = static_cast<uint64_t *>(words);
   g_mail = Mail{};
+  g_mail.node_pes = &g_runtime.topo.local_pes;
   g_mail.inbox = static_cast<Slot *>(inbox);
   g_mail.acks = static_cast<uint64_t *>(acks);
   g_mail.inbox_off = static_cast<char *>(inbox) - reinterpret_cast<char *>(g_peers.lo[SEG_HEAP]);

@@ -6,6 +6,7 @@
 # the data and the transport's counters; here each run must pass whole.
 # ROCSHMEM_NET_STATS=1 makes every PE print its counters at finalize: 8 lines;
 # before that, rocshmem_dump_stats prints each PE's line, its ring put counted.
+# Last, a job of many one-PE nodes in a tiny heap (the heap state per node).
 . "${ROCTEST_SRCDIR:-.}/tests/functional/common/tap.sh"
 builddir=${ROCTEST_BUILDDIR:-.}
 srcdir=${ROCTEST_SRCDIR:-.}
@@ -36,6 +37,23 @@ launch sm,self 0
 tap_result $? "lazy, UCX over shared memory: the same, data through UCX's mappings"
 launch tcp,self 1
 tap_result $? "ROCSHMEM_UCX_EAGER_ENDPOINTS=1: each PE makes all $((np - 1)) at init"
+
+# The library's own state in the heap is sized by the node: 16 PEs, each its
+# own node, initialize and run examples/ring in a 32 KiB heap, which the
+# collectives' mailboxes alone would overflow if they were per PE of the job
+# (16 x 4160 bytes).
+ring=$builddir/examples/ring
+if [ -x "$ring" ]; then
+  ROCTEST_BUILDDIR=$builddir ROCTEST_TIMEOUT=${ROCTEST_TIMEOUT:-180} \
+    /bin/sh "$srcdir/tests/mpirun_test.sh" --raw -np 16 -x ROCSHMEM_PES_PER_NODE=1 \
+    -x UCX_TLS=sm,self -x SHMEM_SYMMETRIC_SIZE=32K "$ring" >"$out" 2>&1 &&
+    grep -q '^ring: 16 PEs, every PE got its neighbour' "$out"
+  ok=$?
+  [ "$ok" -eq 0 ] && tail -n 1 "$out" | sed 's/^/# /' || sed 's/^/# /' "$out" | tail -n 20
+  tap_result $ok "16 PEs, each its own node, in a 32 KiB heap: per-PE heap state sized by the node"
+else
+  tap_skip "16 PEs, each its own node, in a 32 KiB heap" "examples/ring is not built"
+fi
 
 echo "1..$tap_count"
 [ "$tap_failed" -eq 0 ]
