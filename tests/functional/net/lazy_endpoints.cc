@@ -11,8 +11,8 @@
  * The first operation to the right neighbour is a put, to the left one a
  * fetching OR (over UCX's shared memory a bitwise AMO must know, before it
  * starts, that UCX maps the target: transport.cc, atomic), then a get.
- * Last, rocshmem_dump_stats prints the counters and rocshmem_reset_stats
- * zeroes them. */
+ * Then rocshmem_dump_stats prints the counters and rocshmem_reset_stats
+ * zeroes them; with UCX_TLS unset, last, no SysV segment may be mapped. */
 #include <rocshmem/rocshmem.h>
 
 #include "../common/ftest.h"
@@ -124,6 +124,19 @@ int main() {
   for (int c = 0; c < stats::kCounters; ++c) all_zero = all_zero && reset.v[c] == 0;
   FT_CHECK(all_zero, "PE %d: counters not zero after rocshmem_reset_stats", me);
   ft_case("rocshmem_dump_stats printed the counters; rocshmem_reset_stats zeroed them");
+
+  /* UCX_TLS unset: the library leaves UCX's sysv transport out (posix does
+   * the same job, and each costs a PE about 2 MiB), so no SysV segment is
+   * mapped here. */
+  if (!getenv("UCX_TLS")) {
+    int sysv = 0;
+    char line[512];
+    FILE *maps = fopen("/proc/self/maps", "r");
+    while (maps && fgets(line, sizeof line, maps)) sysv += strstr(line, "SYSV") != nullptr;
+    if (maps) fclose(maps);
+    FT_CHECK(maps && sysv == 0, "PE %d: %d SysV segments mapped with UCX_TLS unset", me, sysv);
+    ft_case("UCX_TLS unset: no SysV segment of UCX's mapped");
+  }
 
   shmem_finalize();
   return ft_finish();

@@ -6,7 +6,9 @@
 # the data and the transport's counters; here each run must pass whole.
 # ROCSHMEM_NET_STATS=1 makes every PE print its counters at finalize: 8 lines;
 # before that, rocshmem_dump_stats prints each PE's line, its ring put counted.
-# Last, a job of many one-PE nodes in a tiny heap (the heap state per node).
+# With UCX_TLS unset, the library leaves UCX's sysv transport out: no SysV
+# segment mapped.  Last, a job of many one-PE nodes in a tiny heap (the heap
+# state per node).
 . "${ROCTEST_SRCDIR:-.}/tests/functional/common/tap.sh"
 builddir=${ROCTEST_BUILDDIR:-.}
 srcdir=${ROCTEST_SRCDIR:-.}
@@ -17,13 +19,16 @@ out=$(mktemp "${TMPDIR:-/tmp}/lazy_endpoints.XXXXXX")
 trap 'rm -f "$out"' EXIT
 np=${LAZY_ENDPOINTS_PES:-8}
 
-launch() { # TLS EAGER: np PEs, each its own emulated node
-  ROCTEST_BUILDDIR=$builddir ROCTEST_TIMEOUT=${ROCTEST_TIMEOUT:-180} \
+launch() { # TLS EAGER: np PEs, each its own emulated node (TLS "": UCX_TLS unset)
+  cases=5
+  if [ -n "$1" ]; then tls="-x UCX_TLS=$1"; else tls=""; cases=6; fi
+  # shellcheck disable=SC2086  # $tls is one option or none
+  (unset UCX_TLS; ROCTEST_BUILDDIR=$builddir ROCTEST_TIMEOUT=${ROCTEST_TIMEOUT:-180} \
     /bin/sh "$srcdir/tests/mpirun_test.sh" --raw -np "$np" -x ROCSHMEM_PES_PER_NODE=1 \
-    -x UCX_TLS="$1" -x ROCSHMEM_UCX_EAGER_ENDPOINTS="$2" -x ROCSHMEM_NET_STATS=1 \
-    "$prog" >"$out" 2>&1
+    $tls -x ROCSHMEM_UCX_EAGER_ENDPOINTS="$2" -x ROCSHMEM_NET_STATS=1 \
+    "$prog" >"$out" 2>&1)
   rc=$?
-  [ "$rc" -eq 0 ] && ! grep -q '^not ok' "$out" && [ "$(grep -c '^ok' "$out")" -eq 5 ] &&
+  [ "$rc" -eq 0 ] && ! grep -q '^not ok' "$out" && [ "$(grep -c '^ok' "$out")" -eq "$cases" ] &&
     [ "$(grep -c '^rocshmem net-stats: {"pe":' "$out")" -eq "$np" ] &&
     [ "$(grep -c '^rocshmem\[PE [0-9]*\] stats: {"pe":[0-9]*,.*"put":[1-9]' "$out")" -eq "$np" ]
   ok=$?
@@ -37,6 +42,8 @@ launch sm,self 0
 tap_result $? "lazy, UCX over shared memory: the same, data through UCX's mappings"
 launch tcp,self 1
 tap_result $? "ROCSHMEM_UCX_EAGER_ENDPOINTS=1: each PE makes all $((np - 1)) at init"
+launch "" 0
+tap_result $? "UCX_TLS unset: the same, and no PE maps a SysV segment (UCX's sysv left out)"
 
 # The library's own state in the heap is sized by the node: 16 PEs, each its
 # own node, initialize and run examples/ring in a 32 KiB heap, which the
