@@ -24,7 +24,7 @@
 #                     without MPI's collectives, those of groups spanning
 #                     nodes run the library's own algorithms even where UCX
 #                     reaches a peer by messages (nodes of several PEs).  Set
-#                     by the -sm wrappers.
+#                     by the -sm wrappers; not with --raw.
 #
 # Exit status: the launcher's; 124 after a timeout (with a TAP "Bail out!"
 # line, so the TAP driver says why the test failed).
