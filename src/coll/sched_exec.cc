@@ -84,7 +84,7 @@ std::vector<std::pair<size_t, size_t>> ranges_of(const sched::Schedule &s, const
   return merged;
 }
 
-Plan make_plan(const Group &g, const sched::Params &params) {
+Plan make_plan(const char *call, const Group &g, const sched::Params &params) {
   std::vector<int> node_of(g.size);
   for (int m = 0; m < g.size; ++m) node_of[m] = g_runtime.topo.node_of_pe[g.pes[m]];
   const sched::Layout l(node_of);
@@ -120,7 +120,7 @@ Plan make_plan(const Group &g, const sched::Params &params) {
       x.peer_first = st.inter ? l.node[st.peer] < l.node[g.me] : st.peer < g.me;
       if (x.how == How::push_combine) {
         x.slot = st.send ? slot_of[{g.me, st.peer}] : slot_of[{st.peer, g.me}];
-        if (x.slot >= g_slots) fatal("collective", "internal error: %zu reduction slots", g_slots);
+        if (x.slot >= g_slots) fatal(call, "internal error: %zu reduction slots", g_slots);
       }
       if (x.how == How::push_copy || x.how == How::pull_copy) x.ranges = ranges_of(s, l, st.pieces);
       if (x.how == How::push_copy || x.how == How::push_combine)
@@ -142,7 +142,7 @@ bool same_params(const sched::Params &a, const sched::Params &b) {
 /* The plan of this collective, from a small cache: a program repeats the
  * same few collectives on the same groups, and building a schedule costs
  * O(members) or more. */
-const Plan &plan_for(const Group &g, const sched::Params &params) {
+const Plan &plan_for(const char *call, const Group &g, const sched::Params &params) {
   constexpr size_t kPlans = 16;
   /* Never destroyed, as barrier.cc's schedule cache: an implicit finalize
    * at exit runs after thread_local destructors. */
@@ -152,7 +152,7 @@ const Plan &plan_for(const Group &g, const sched::Params &params) {
         std::equal(p.pes.begin(), p.pes.end(), g.pes))
       return p;
   if (cache->size() >= kPlans) cache->erase(cache->begin());
-  cache->push_back(make_plan(g, params));
+  cache->push_back(make_plan(call, g, params));
   return cache->back();
 }
 
@@ -262,7 +262,7 @@ void broadcast(const char *call, const Group &g, void *dest, const void *source,
   b.send_from = b.dest; /* the root's messages are read by their receivers */
   b.source = static_cast<const char *>(source);
   b.bytes = bytes;
-  run(call, plan_for(g, params), b);
+  run(call, plan_for(call, g, params), b);
   if (g.me == root && root_receives && dest != source) std::memmove(dest, source, bytes);
 }
 
@@ -277,7 +277,7 @@ void fcollect(const char *call, const Group &g, void *dest, const void *source, 
   /* Before my readies: nobody writes my dest until then, so a source
    * anywhere in it is read whole first. */
   std::memmove(b.dest + static_cast<size_t>(g.me) * bytes, source, bytes);
-  run(call, plan_for(g, params), b);
+  run(call, plan_for(call, g, params), b);
 }
 
 void reduce(const char *call, const Group &g, void *dest, const void *source, size_t bytes,
@@ -299,7 +299,7 @@ void reduce(const char *call, const Group &g, void *dest, const void *source, si
   b.bytes = bytes;
   b.count = bytes / elem_size;
   b.fn = fn;
-  run(call, plan_for(g, params), b);
+  run(call, plan_for(call, g, params), b);
 }
 
 }  // namespace sched_exec
