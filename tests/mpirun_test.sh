@@ -88,7 +88,9 @@ case ${ROCTEST_NET:-} in
 esac
 
 # The launcher starts the processes; each names its rank to the unique-id
-# bootstrap (RANK, WORLD_SIZE) from the launcher's variables.
+# bootstrap (RANK, WORLD_SIZE) from the launcher's variables, expanded by
+# each process's shell, not this one.
+# shellcheck disable=SC2016
 rank_from_launcher='RANK=$OMPI_COMM_WORLD_RANK WORLD_SIZE=$OMPI_COMM_WORLD_SIZE exec "$@"'
 case ${ROCTEST_BOOT:-} in
   "") ;;
