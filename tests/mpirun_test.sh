@@ -18,6 +18,13 @@
 #                     UCX's own choice of transports: shared memory here).
 #                     The whole test is skipped (TAP "1..0 # SKIP") when the
 #                     library was built without UCX (rocshmem_info --build).
+#   ROCTEST_BOOT      uniqueid: the PEs find each other through the library's
+#                     unique-id bootstrap (PE 0 listening on 127.0.0.1), not
+#                     MPI, each taking its rank from the launcher's variables:
+#                     without MPI's collectives, those of groups spanning
+#                     nodes run the library's own algorithms even where UCX
+#                     reaches a peer by messages (nodes of several PEs).  Set
+#                     by the -sm wrappers; not with --raw.
 #
 # Exit status: the launcher's; 124 after a timeout (with a TAP "Bail out!"
 # line, so the TAP driver says why the test failed).
@@ -80,6 +87,22 @@ case ${ROCTEST_NET:-} in
     exit 99 ;;
 esac
 
+# The launcher starts the processes; each names its rank to the unique-id
+# bootstrap (RANK, WORLD_SIZE) from the launcher's variables, expanded by
+# each process's shell, not this one.
+# shellcheck disable=SC2016
+rank_from_launcher='RANK=$OMPI_COMM_WORLD_RANK WORLD_SIZE=$OMPI_COMM_WORLD_SIZE exec "$@"'
+case ${ROCTEST_BOOT:-} in
+  "") ;;
+  uniqueid)
+    ROCSHMEM_BOOTSTRAP=uniqueid ROCSHMEM_MASTER_ADDR=127.0.0.1
+    ROCSHMEM_MASTER_PORT=${ROCSHMEM_MASTER_PORT:-$((20000 + $$ % 30000))}
+    export ROCSHMEM_BOOTSTRAP ROCSHMEM_MASTER_ADDR ROCSHMEM_MASTER_PORT ;;
+  *)
+    echo "Bail out! unknown ROCTEST_BOOT=$ROCTEST_BOOT (expected uniqueid)"
+    exit 99 ;;
+esac
+
 if [ "$1" = "--raw" ]; then
   shift
   what="oshrun $*"
@@ -87,6 +110,7 @@ else
   np=$1
   shift
   what="$1 on $np PE(s)"
+  [ -n "${ROCTEST_BOOT:-}" ] && set -- /bin/sh -c "$rank_from_launcher" rank "$@"
   set -- -np "$np" "$@"
 fi
 

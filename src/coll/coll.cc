@@ -391,6 +391,13 @@ void broadcast(const char *call, const Group &g, void *dest, const void *source,
     }
     return;
   }
+  if (bytes && sched_exec::takes(call, g)) {
+    enter(call, g);
+    if (g.me == root) check_source(call, source, bytes);
+    if (g.me != root || root_receives) peer_locate(call, "dest", dest, bytes, g_peers.my_pe);
+    sched_exec::broadcast(call, g, dest, source, bytes, elem_size, root, root_receives);
+    return;
+  }
   begin(call, g, {{"PE_root", root}, {"nelems", static_cast<long>(nelems)}});
   if (bytes && (g.me != root || (root_receives && dest != source)))
     read_member(call, "source", source, bytes, g, root, dest);
@@ -419,6 +426,13 @@ void fcollect(const char *call, const Group &g, void *dest, const void *source, 
       msg::ack(g.world_pe(m));
     });
     finish_sends(call, g, bytes);
+    return;
+  }
+  if (bytes && sched_exec::takes(call, g)) {
+    enter(call, g);
+    check_source(call, source, bytes);
+    peer_locate(call, "dest", dest, bytes * g.size, g_peers.my_pe);
+    sched_exec::fcollect(call, g, dest, source, bytes);
     return;
   }
   begin(call, g, {{"nelems", static_cast<long>(nelems)}});

@@ -1,7 +1,7 @@
 /* Collective algorithms over a Group (a team or a legacy active set).
  *
- * Three paths, chosen per call from the group alone (so every member takes
- * the same one):
+ * Four paths, chosen per call from the group, the job and the byte count
+ * (so every member takes the same one):
  *
  * - A group spanning nodes, in a job over tcp under the MPI bootstrap,
  *   SHMEM_DEBUG off (by_mpi): our schedules of MPI messages on the group's
@@ -17,7 +17,14 @@
  *   acknowledgements.  No group synchronization at all: a broadcast root
  *   leaves as soon as its messages are written.
  *
- * - Otherwise (members on other nodes, or SHMEM_DEBUG): collectives pull.
+ * - Members on other nodes otherwise, SHMEM_DEBUG off: broadcast, fcollect
+ *   and reductions up to sched_exec::kReduceMaxBytes run the node-aware
+ *   schedules of coll/schedule.h (coll/sched_exec.h): members hand their
+ *   part to their node leader through shared memory, the leaders exchange
+ *   over the network in O(log2 nodes) messages each.
+ *
+ * - Otherwise (the other collectives across nodes, or SHMEM_DEBUG):
+ *   collectives pull.
  *   begin() publishes the arguments and synchronizes the group, each PE
  *   copies what it needs out of its peers' source buffers, and a final
  *   synchronization makes sure nobody reuses a buffer another PE is still
@@ -38,6 +45,7 @@
 #include <initializer_list>
 #include <vector>
 
+#include "coll/sched_exec.h"
 #include "core/log.h"
 #include "core/runtime.h"
 #include "sync/barrier.h"
@@ -302,6 +310,13 @@ void reduce(const char *call, const Group &g, T *dest, const T *source, size_t n
     enter(call, g);
     check_source(call, source, bytes);
     reduce_by_messages<T, Op>(call, g, dest, source, nreduce, 0);
+    return;
+  }
+  if (bytes && bytes <= sched_exec::kReduceMaxBytes && sched_exec::takes(call, g)) {
+    enter(call, g);
+    check_source(call, source, bytes);
+    peer_locate(call, "dest", dest, bytes, g_peers.my_pe);
+    sched_exec::reduce(call, g, dest, source, bytes, sizeof(T), &sched_exec::combine<T, Op>);
     return;
   }
   begin(call, g, {{"nreduce", static_cast<long>(nreduce)}});

@@ -346,6 +346,7 @@ void runtime_init(const char *call, int requested, const BootstrapRequest &reque
   steps.done("GPU");
   barrier_setup(call);
   coll::coll_setup(call);
+  coll::sched_exec::setup(call);
   teams_setup();
   steps.done("synchronization, collectives and teams");
 

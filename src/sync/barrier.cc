@@ -166,6 +166,9 @@ const NodeAwareSteps &node_aware_steps(const Group &g) {
 
 }  // namespace
 
+void pair_signal(const char *call, int to) { signal(call, to); }
+void pair_wait(const char *call, int from) { wait_for(call, from); }
+
 bool all_mapped(const Group &g) {
   for (int m = 0; m < g.size; ++m)
     if (!g_peers.base[SEG_HEAP][g.pes[m]]) return false;

@@ -80,6 +80,17 @@ void group_sync(const char *call, const Group &group);
  * group_sync uses wherever the bootstrap's barrier does not serve. */
 void counter_sync(const char *call, const Group &group);
 
+/* One message's worth of the pairwise counters, for collectives that
+ * move their own data (coll/sched_exec.h): pair_signal tells world PE `to`
+ * "next event from me", ordered after every put this PE issued before it;
+ * pair_wait waits for the next such event from world PE `from`.  They
+ * share the counters with the barriers, so each pair of PEs must see the
+ * same sequence of them, which holds as long as every pair performs its
+ * collectives in the same order and each schedule waits for exactly the
+ * signals it sends. */
+void pair_signal(const char *call, int to);
+void pair_wait(const char *call, int from);
+
 /* Whether this PE maps every member's memory (all on its node). */
 bool all_mapped(const Group &group);
 
