@@ -180,9 +180,10 @@ FT_NET_ALONE_PROGS = tests/functional/net/direct_sm tests/functional/net/fence_o
 FT_WRAPPERS += $(FT_NET_ALONE_PROGS:=-np2-ucx1.test) $(FT_NET_ALONE_PROGS:=-np3-ucx1.test)
 check_PROGRAMS += $(FT_NETONLY_PROGS) $(FT_NET_ALONE_PROGS)
 TESTS += tests/functional/net/unreachable.sh tests/functional/net/barrier_path.sh \
-	tests/functional/net/lazy_endpoints.sh
+	tests/functional/net/lazy_endpoints.sh tests/functional/net/barrier_counts.sh
 EXTRA_DIST += tests/functional/net/unreachable.sh tests/functional/net/barrier_path.sh \
-	tests/functional/net/lazy_endpoints.sh tests/functional/net/README.md
+	tests/functional/net/lazy_endpoints.sh tests/functional/net/barrier_counts.sh \
+	tests/functional/net/README.md
 # Run by lazy_endpoints.sh (8 PEs, three configurations); C++: it reads the
 # transport's counters (src/transport/net_stats.h).
 check_PROGRAMS += tests/functional/net/lazy_endpoints
