@@ -5,9 +5,10 @@ Reads RAW/machine.tsv, RAW/memory/net_scale.jsonl (bench/startup/
 net_scale.sh), RAW/ops.jsonl (bench/scale/coll_counts) with RAW/model.jsonl
 (bench/scale/coll_model --json-only for the same layouts) and RAW/times.list
 (PEs, nodes, baseline name, compare.sh's results.jsonl per line); a part
-whose input is missing keeps what OUT already holds.  Writes into OUT, per
-part, scale-PART.txt (the machine record on top) and scale-PART.jsonl, and a
-plot of what OUT holds: scale.png with matplotlib, else scale.svg (standard
+whose input is missing keeps what OUT already holds, and rows of layouts
+this run did not measure are kept.  Writes into OUT, per part,
+scale-PART.txt (the machine records on top) and scale-PART.jsonl, and a plot
+of what OUT holds: scale.png with matplotlib, else scale.svg (standard
 library only).
 """
 import argparse
@@ -268,15 +269,27 @@ def main():
     mem = jsonl(os.path.join(a.raw, "memory", "net_scale.jsonl"))
     ops = ops_rows(jsonl(os.path.join(a.raw, "ops.jsonl")), jsonl(os.path.join(a.raw, "model.jsonl")))
     times = times_rows(a.raw)
-    # A part this run left out keeps its table; the plot shows what OUT holds.
-    for name, rows, table in (("scale-memory", mem, memory_table), ("scale-ops", ops, ops_table),
-                              ("scale-times", times, times_table)):
+    # This run's rows replace those of the same layout in OUT, the others
+    # stay (a part run again at fewer PEs keeps the larger ones); each table
+    # then carries the machine record of every run it holds rows of.
+    parts = (("scale-memory", mem, memory_table, ("pes", "nodes", "mode")),
+             ("scale-ops", ops, ops_table, ("pes", "per_node", "coll", "bytes")),
+             ("scale-times", times, times_table, ("pes", "nodes", "against", "bench", "size")))
+    merged = {}
+    for name, rows, table, key in parts:
+        path = os.path.join(a.out, name + ".txt")
+        old_rows = jsonl(os.path.join(a.out, name + ".jsonl"))
         if rows:
-            write(a.out, name, header, table(rows), rows)
-    mem = mem or jsonl(os.path.join(a.out, "scale-memory.jsonl"))
-    ops = ops or jsonl(os.path.join(a.out, "scale-ops.jsonl"))
-    times = times or jsonl(os.path.join(a.out, "scale-times.jsonl"))
-    plot(a.out, mem, ops, times)
+            mine = {tuple(r[k] for k in key) for r in rows}
+            kept = [r for r in old_rows if tuple(r.get(k) for k in key) not in mine]
+            old_header = ""
+            if kept and os.path.exists(path):
+                old_header = "".join(l for l in open(path) if l.startswith("# "))
+                old_header = "# (rows of an earlier run:)\n" + old_header if old_header != header else ""
+            rows = kept + rows
+            write(a.out, name, header + old_header, table(rows), rows)
+        merged[name] = rows or old_rows
+    plot(a.out, merged["scale-memory"], merged["scale-ops"], merged["scale-times"])
     wrong = [r for r in ops if not r["ok"]] + [r for r in mem if not r["ok"]]
     if wrong:
         print("report.py: %d rows with WRONG data" % len(wrong), file=sys.stderr)

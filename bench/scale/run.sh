@@ -32,7 +32,7 @@
 #                  run make install first)
 #   -n "PES..."    PE counts for memory and ops (default "8 16 32 64 128")
 #   -N "NODES..."  node counts for ops (default "4 16"; PES/NODES PEs per
-#                  node, rounded up; node counts above the PE count skipped)
+#                  node, rounded up; fewer PEs than nodes: each its own node)
 #   -M NODES       most nodes for memory (default 16; net_scale.sh -N)
 #   -k ITERS       calls per collective counted (default 10)
 #   -r ROUNDS      interleaved rounds per time comparison (default 3)
@@ -175,10 +175,13 @@ specs=(barrier broadcast:8 broadcast:64K reduce:8 reduce:64K fcollect:8 fcollect
 if wants ops; then
   : >"$raw/ops.jsonl"
   : >"$raw/model.jsonl"
+  done_ppn=
   for n in $pes_list; do
     for nodes in $nodes_list; do
-      [ "$nodes" -le "$n" ] || continue
+      [ "$nodes" -le "$n" ] || nodes=$n # fewer PEs than nodes: each PE its own
       ppn=$(((n + nodes - 1) / nodes))
+      [[ " $done_ppn " == *" $n:$ppn "* ]] && continue
+      done_ppn+=" $n:$ppn"
       echo "run.sh: network operations, $n PEs, $ppn per node"
       timeout -k 10 "$limit" "$prefix/bin/oshrun" -np "$n" -x ROCSHMEM_PES_PER_NODE="$ppn" \
         -x UCX_TLS=tcp,self -x ROCSHMEM_BOOTSTRAP=uniqueid -x ROCSHMEM_MASTER_ADDR=127.0.0.1 \
@@ -196,6 +199,7 @@ fi
 # ---- times: compare.sh, ours beside OSHMEM and the baseline ----------------------------
 if wants times; then
   : >"$raw/times.list"
+  mkdir -p "$raw/times"
   for layout in 2:1 2:2 8:1 8:4; do
     n=${layout%:*} nodes=${layout#*:} ppn=$((n / nodes))
     args=""
