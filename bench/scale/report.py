@@ -104,8 +104,8 @@ def times_rows(raw):
     for line in open(path):
         pes, nodes, side, results = line.rstrip("\n").split("\t")
         for r in jsonl(results):
-            if "bench" not in r or r["bench"] in ("memcpy", "init", "finalize", "init_rss",
-                                                   "init_pss"):
+            if "bench" not in r or r["bench"] in ("memcpy", "cacheline_rtt", "init", "finalize",
+                                                   "init_rss", "init_pss"):
                 continue
             rows.append({"pes": int(pes), "nodes": int(nodes), "against": side,
                          "bench": r["bench"], "size": r["size"], "ours_us": r.get("ours_us"),

@@ -42,7 +42,8 @@
 #                  (built once in a scratch worktree under TMPDIR or /tmp,
 #                  reused while it exists; e.g. the merge-base with main
 #                  before a change: --baseline "$(git merge-base HEAD main)")
-#   -x LIST        parts to leave out: memory, ops, times (comma-separated)
+#   -x LIST        parts to leave out: memory, ops, times (comma-separated);
+#                  oshmem leaves out the times' OSHMEM side (with --baseline)
 #   -q             quick: PEs "8 16", nodes "4", 3 calls, 2 rounds, scale
 #                  0.02, into bench/results/ (not current/)
 #   -o DIR         tables and plot here (default bench/current/cpu-Ncore
@@ -204,7 +205,9 @@ if wants times; then
     n=${layout%:*} nodes=${layout#*:} ppn=$((n / nodes))
     args=""
     [ "$nodes" -gt 1 ] && args="-x ROCSHMEM_PES_PER_NODE=$ppn -x UCX_TLS=sm,self"
-    for side in oshmem ${base_prefix:+baseline}; do
+    sides=${base_prefix:+baseline}
+    wants oshmem && sides="oshmem $sides"
+    for side in $sides; do
       dir=$raw/times/np$n-nodes$nodes-$side
       echo "run.sh: times, $n PEs on $nodes node(s), against $side"
       if [ "$side" = oshmem ]; then cc=/usr/bin/oshcc run=/usr/bin/oshrun; else
