@@ -160,7 +160,6 @@ def plot_series(mem, ops, times):
     series = []
     if times:
         layouts = sorted({(r["pes"], r["nodes"]) for r in times})
-        cats = ["%d PEs, %d node%s" % (p, n, "s" if n > 1 else "") for p, n in layouts]
         for label, against, key in (("ours", "oshmem", "ours_us"), ("OSHMEM", "oshmem", "theirs_us"),
                                     ("baseline", "baseline", "theirs_us")):
             for bench in ("barrier", "broadcast64", "long_sum_to_all"):
@@ -172,7 +171,8 @@ def plot_series(mem, ops, times):
                             pts.append((i, r[key]))
                 if pts:
                     series.append(("%s %s" % (label, bench), pts, label != "ours"))
-        panels.append(("time per call, 8 B (2 cores)", " / ".join(cats), "microseconds", (False, True), series))
+        panels.append(("time per call, 8 B (2 cores)", "PEs / nodes", "microseconds", (False, True), series,
+                       dict(enumerate("%d/%d" % lay for lay in layouts))))
     return panels
 
 
@@ -181,10 +181,13 @@ def plot_matplotlib(path, panels):
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
     fig, axes = plt.subplots(1, len(panels), figsize=(6 * len(panels), 5), squeeze=False)
-    for ax, (title, xlabel, ylabel, (logx, logy), series) in zip(axes[0], panels):
+    for ax, (title, xlabel, ylabel, (logx, logy), series, *ticks) in zip(axes[0], panels):
         for label, pts, dashed in series:
             ax.plot([p[0] for p in pts], [p[1] for p in pts], "--o" if dashed else "-o", label=label)
         ax.set(title=title, xlabel=xlabel, ylabel=ylabel)
+        if ticks:
+            ax.set_xticks(list(ticks[0]))
+            ax.set_xticklabels(list(ticks[0].values()))
         if logx:
             ax.set_xscale("log", base=2)
         if logy:
@@ -202,7 +205,8 @@ def plot_svg(path, panels):
     W, H, L, R, T, B = 520, 420, 60, 15, 30, 150
     out = ['<svg xmlns="http://www.w3.org/2000/svg" width="%d" height="%d" font-family="sans-serif" '
            'font-size="11"><rect width="100%%" height="100%%" fill="white"/>' % (W * len(panels), H)]
-    for k, (title, xlabel, ylabel, (logx, logy), series) in enumerate(panels):
+    for k, (title, xlabel, ylabel, (logx, logy), series, *ticks) in enumerate(panels):
+        names = ticks[0] if ticks else {}
         x0 = k * W
         pts = [p for _, ps, _ in series for p in ps]
         if not pts:
@@ -218,14 +222,14 @@ def plot_svg(path, panels):
         out.append('<rect x="%d" y="%d" width="%d" height="%d" fill="none" stroke="black"/>' % (
             x0 + L, T, W - L - R, H - T - B))
         for v in sorted({p[0] for p in pts}):
-            out.append('<text x="%.1f" y="%d" text-anchor="middle">%s</text>' % (px(v), H - B + 14, v))
+            out.append('<text x="%.1f" y="%d" text-anchor="middle">%s</text>' % (
+                px(v), H - B + 14, names.get(v, v)))
         for i in range(5):
             yv = ylo + (yhi - ylo) * i / 4
             v = (10 ** yv - 1) if logy else yv
             out.append('<text x="%d" y="%.1f" text-anchor="end">%.3g</text>' % (
                 x0 + L - 4, T + (1 - i / 4) * (H - T - B) + 4, v))
         out.append('<text x="%d" y="%d">%s</text>' % (x0 + L, H - B + 30, xlabel))
-        out.append('<text x="%d" y="%d">%s%s</text>' % (x0 + L, T - 2 + 0, "", ""))
         out.append('<text transform="translate(%d,%d) rotate(-90)">%s%s</text>' % (
             x0 + 12, T + (H - T - B) // 2 + 30, ylabel, " (log)" if logy else ""))
         for j, (label, ps, dashed) in enumerate(series):
