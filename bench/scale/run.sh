@@ -158,7 +158,11 @@ ucx_ver=$(ucx_info -v 2>/dev/null | sed -n '1s/^# *//p')
   printf 'ucx\t%s\n' "${ucx_ver:-unknown}"
   printf 'transport\t%s\n' "between emulated nodes (ROCSHMEM_PES_PER_NODE): memory and times UCX_TLS=sm,self; ops UCX_TLS=tcp,self, ROCSHMEM_BOOTSTRAP=uniqueid"
   printf 'settings\t%s\n' "PEs '$pes_list', ops nodes '$nodes_list', memory nodes <= $mem_nodes, $iters calls, $rounds rounds, scale $scale"
-  printf 'baseline\t%s\n' "${baseline:+$(git -C "$src" rev-parse --short "$baseline") ($baseline)}${baseline:-none}"
+  if [ -n "$baseline" ]; then
+    printf 'baseline\t%s (%s)\n' "$(git -C "$src" rev-parse --short "$baseline")" "$baseline"
+  else
+    printf 'baseline\tnone\n'
+  fi
   printf 'loadavg_start\t%s\n' "$(cut -d' ' -f1-3 /proc/loadavg)"
 } >"$raw/machine.tsv"
 sed 's/\t/: /' "$raw/machine.tsv"
