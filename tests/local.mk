@@ -196,10 +196,11 @@ FT_NET_ALONE_PROGS = tests/functional/net/direct_sm tests/functional/net/fence_o
 FT_WRAPPERS += $(FT_NET_ALONE_PROGS:=-np2-ucx1.test) $(FT_NET_ALONE_PROGS:=-np3-ucx1.test)
 check_PROGRAMS += $(FT_NETONLY_PROGS) $(FT_NET_ALONE_PROGS)
 TESTS += tests/functional/net/unreachable.sh tests/functional/net/barrier_path.sh \
-	tests/functional/net/lazy_endpoints.sh tests/functional/net/coll_schedule.sh
+	tests/functional/net/lazy_endpoints.sh tests/functional/net/coll_schedule.sh \
+	tests/functional/net/barrier_counts.sh
 EXTRA_DIST += tests/functional/net/unreachable.sh tests/functional/net/barrier_path.sh \
 	tests/functional/net/lazy_endpoints.sh tests/functional/net/coll_schedule.sh \
-	tests/functional/net/README.md
+	tests/functional/net/barrier_counts.sh tests/functional/net/README.md
 # Run by coll_schedule.sh (8 and 5 PEs on emulated nodes); C++: it builds
 # the schedules (coll/schedule.h) and reads the transport's counters.
 check_PROGRAMS += tests/functional/net/coll_schedule
