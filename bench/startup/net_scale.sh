@@ -7,7 +7,8 @@
 # For each PE count, runs bench/startup/net_memory.cc (built here with the
 # installation's oshc++) once per mode, with ROCSHMEM_PES_PER_NODE making
 # NODES emulated nodes (default 16; fewer PEs than that: each its own node)
-# over UCX_TLS=TLS (default sm,self: UCX's shared memory); -N with at least
+# over UCX_TLS=TLS (default sm,self: UCX's shared memory; "default": UCX_TLS
+# unset, the transports the library asks UCX for by itself); -N with at least
 # as many nodes as PEs makes every PE its own node.  Memory is Pss, which
 # splits shared pages among the processes mapping them, so running more PEs
 # than cores does not distort it (the times would be), and VmRSS, which
@@ -28,7 +29,7 @@ while getopts "p:n:N:u:o:h" opt; do
     N) nodes=$OPTARG ;;
     u) tls=$OPTARG ;;
     o) outdir=$OPTARG ;;
-    *) sed -n '2,16p' "$0" | sed 's/^# \{0,1\}//'; [ "$opt" = h ] && exit 0; exit 2 ;;
+    *) sed -n '2,17p' "$0" | sed 's/^# \{0,1\}//'; [ "$opt" = h ] && exit 0; exit 2 ;;
   esac
 done
 [ -n "$prefix" ] || { echo "net_scale.sh: -p PREFIX (a rocshmem installation) is required" >&2; exit 2; }
@@ -40,11 +41,14 @@ export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 OMPI_MCA_rmaps_
 "$prefix/bin/oshc++" -O2 -I"$src/src" "$here/startup/net_memory.cc" -o "$outdir/net_memory"
 
 : >"$outdir/net_scale.jsonl"
+tls_option=(-x UCX_TLS="$tls")
+if [ "$tls" = default ]; then tls_option=(); unset UCX_TLS; fi
 for n in $counts; do
   ppn=$(( (n + nodes - 1) / nodes ))
   for eager in 0 1; do
     timeout "${NET_SCALE_RUN_LIMIT:-300}" "$prefix/bin/oshrun" -np "$n" \
-      -x ROCSHMEM_PES_PER_NODE="$ppn" -x UCX_TLS="$tls" -x ROCSHMEM_UCX_EAGER_ENDPOINTS=$eager \
+      -x ROCSHMEM_PES_PER_NODE="$ppn" ${tls_option[@]+"${tls_option[@]}"} \
+      -x ROCSHMEM_UCX_EAGER_ENDPOINTS=$eager \
       -x SHMEM_SYMMETRIC_SIZE="${NET_SCALE_HEAP:-64M}" \
       "$outdir/net_memory" >>"$outdir/net_scale.jsonl" 2>"$outdir/np$n-eager$eager.err" ||
       echo "net_scale.sh: $n PEs, eager=$eager failed (see $outdir/np$n-eager$eager.err)" >&2

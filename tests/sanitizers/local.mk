@@ -57,13 +57,17 @@ memcheck: examples/ring
 # only the programs it needs.  Under ASan+UBSan: every functional program on
 # 2 PEs on one node and on two emulated nodes (the UCX path), the stress,
 # fault, other-user, bad-input, singleton and unique-id bootstrap suites, the
-# unit tests; about 6 minutes on 2 cores (docs/internals/RELIABILITY.md).
+# unit tests, and two collective programs on the node-aware schedules (the
+# -sm wrappers: emulated nodes whose heaps UCX maps); about 6 minutes on 2
+# cores (docs/internals/RELIABILITY.md).
 # `make check-sanitize SANITIZE_TESTS='$(SANITIZE_ALL_TESTS)'` runs all of
 # the functional suite.
 # bad_input.sh first: the longest (tests/local.mk, PYTHON_TESTS).
 ASAN_TESTS = tests/functional/errors/bad_input.sh \
 	$(FT_PROGS:=-np2.test) $(FT_NET_PROGS:=-np2-ucx1.test) \
 	$(FT_NETONLY_PROGS:=-np2-ucx1.test) $(STRESS_WRAPPERS) \
+	tests/functional/coll/coll_sizes-np5-ucx2-sm.test \
+	tests/functional/coll/typed_coll-np4-ucx1-sm.test \
 	tests/functional/faults/faults.sh tests/functional/faults/peer_uid.sh \
 	tests/functional/setup/singleton.sh \
 	tests/functional/bootstrap/uniqueid.sh tests/functional/bootstrap/uniqueid_faults.sh \
