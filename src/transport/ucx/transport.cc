@@ -281,6 +281,16 @@ ucs_status_t init_context(const ucp_params_t &params, bool new_protocols) {
    * nodes (same-node peers map each other's heaps), where posix serves;
    * sysv is left out unless the user's UCX_TLS names the transports. */
   if (!std::getenv("UCX_TLS")) ucp_config_modify(config, "TLS", "^sysv");
+  /* Each shared-memory FIFO interface takes its receive buffers from a pool
+   * that UCX grows 512 buffers of 8 KiB at a time, with a header written
+   * into every one: about 1.5 MiB of each PE's memory before a single
+   * message (32 PEs on 8 emulated nodes: Pss added by shmem_init 2.8 -> 1.3
+   * MiB, RSS 5.6 -> 4.1, with 64).  The FIFO itself holds 64 elements, so
+   * the first 64 buffers cover a full FIFO; the pool still grows on demand
+   * (its limit, RX_MAX_BUFS, is untouched).  A user's setting wins. */
+  if (!std::getenv("UCX_MM_RX_BUFS_GROW") && !std::getenv("UCX_POSIX_RX_BUFS_GROW") &&
+      !std::getenv("UCX_SYSV_RX_BUFS_GROW"))
+    ucp_config_modify(config, "MM_RX_BUFS_GROW", "64");
   /* The direct path to other nodes' GPU heaps (remote_gpu_direct.cc) needs
    * UCX's newer protocols where it has both: the older ones move a software
    * put (a transport without hardware RMA, such as tcp) into the target

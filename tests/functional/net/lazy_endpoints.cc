@@ -12,7 +12,8 @@
  * fetching OR (over UCX's shared memory a bitwise AMO must know, before it
  * starts, that UCX maps the target: transport.cc, atomic), then a get.
  * Then rocshmem_dump_stats prints the counters and rocshmem_reset_stats
- * zeroes them; with UCX_TLS unset, last, no SysV segment may be mapped. */
+ * zeroes them; with UCX_TLS unset, last, no SysV segment may be mapped and
+ * the posix transport's receive-buffer segment stays small. */
 #include <rocshmem/rocshmem.h>
 
 #include "../common/ftest.h"
@@ -136,6 +137,25 @@ int main() {
     if (maps) fclose(maps);
     FT_CHECK(maps && sysv == 0, "PE %d: %d SysV segments mapped with UCX_TLS unset", me, sysv);
     ft_case("UCX_TLS unset: no SysV segment of UCX's mapped");
+
+    /* The posix transport's receive buffers: the library grows their pool
+     * 64 at a time (transport.cc, init_context), so the segment that holds
+     * them has about 256 KiB resident; at UCX's own 512 it has about 2 MiB. */
+    long largest = 0, rss = 0;
+    bool posix = false, in_posix = false;
+    maps = fopen("/proc/self/smaps", "r");
+    while (maps && fgets(line, sizeof line, maps)) {
+      unsigned long start, end; /* a mapping's first line: its address range */
+      if (sscanf(line, "%lx-%lx ", &start, &end) == 2)
+        in_posix = strstr(line, "ucx_shm_posix") != nullptr, posix = posix || in_posix;
+      else if (in_posix && sscanf(line, "Rss: %ld kB", &rss) == 1 && rss > largest)
+        largest = rss;
+    }
+    if (maps) fclose(maps);
+    FT_CHECK(maps && posix && largest < 1024,
+             "PE %d: UCX's posix segments %s, the largest with %ld KiB resident (expected < 1 MiB)",
+             me, posix ? "mapped" : "not mapped", largest);
+    ft_case("UCX_TLS unset: UCX's posix receive buffers grown 64 at a time (under 1 MiB resident)");
   }
 
   shmem_finalize();

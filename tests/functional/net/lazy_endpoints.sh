@@ -7,8 +7,9 @@
 # ROCSHMEM_NET_STATS=1 makes every PE print its counters at finalize: 8 lines;
 # before that, rocshmem_dump_stats prints each PE's line, its ring put counted.
 # With UCX_TLS unset, the library leaves UCX's sysv transport out: no SysV
-# segment mapped.  Last, a job of many one-PE nodes in a tiny heap (the heap
-# state per node).
+# segment mapped; and UCX's posix receive buffers are grown 64 at a time: no
+# posix segment with 1 MiB resident.  Last, a job of many one-PE nodes in a
+# tiny heap (the heap state per node).
 . "${ROCTEST_SRCDIR:-.}/tests/functional/common/tap.sh"
 builddir=${ROCTEST_BUILDDIR:-.}
 srcdir=${ROCTEST_SRCDIR:-.}
@@ -21,7 +22,7 @@ np=${LAZY_ENDPOINTS_PES:-8}
 
 launch() { # TLS EAGER: np PEs, each its own emulated node (TLS "": UCX_TLS unset)
   cases=5
-  if [ -n "$1" ]; then tls="-x UCX_TLS=$1"; else tls=""; cases=6; fi
+  if [ -n "$1" ]; then tls="-x UCX_TLS=$1"; else tls=""; cases=7; fi
   # shellcheck disable=SC2086  # $tls is one option or none
   (unset UCX_TLS; ROCTEST_BUILDDIR=$builddir ROCTEST_TIMEOUT=${ROCTEST_TIMEOUT:-180} \
     /bin/sh "$srcdir/tests/mpirun_test.sh" --raw -np "$np" -x ROCSHMEM_PES_PER_NODE=1 \
@@ -43,7 +44,7 @@ tap_result $? "lazy, UCX over shared memory: the same, data through UCX's mappin
 launch tcp,self 1
 tap_result $? "ROCSHMEM_UCX_EAGER_ENDPOINTS=1: each PE makes all $((np - 1)) at init"
 launch "" 0
-tap_result $? "UCX_TLS unset: the same, and no PE maps a SysV segment (UCX's sysv left out)"
+tap_result $? "UCX_TLS unset: the same, no PE maps a SysV segment (UCX's sysv left out), posix receive buffers small"
 
 # The library's own state in the heap is sized by the node: 16 PEs, each its
 # own node, initialize and run examples/ring in a 128 KiB heap: about 104 KiB
