@@ -44,7 +44,9 @@
 # (seconds per launch, default 900), MPS (1: start the CUDA MPS daemon when
 # nvidia-cuda-mps-control is found and stop it at the end, so that the PEs
 # sharing a GPU run concurrently; 0: leave it; default 1),
-# PYTEST_ARGS (extra pytest arguments, e.g. "-k stream"), KEEP=1 (keep the
+# PYTEST_ARGS (extra pytest arguments, e.g. "-k stream"), LAUNCHES (which of
+# the launches of step 3 and 4 run, default "mpi mpi-gpu-off any-pes single":
+# a short device session can run the GPU-heap ones alone), KEEP=1 (keep the
 # scratch folder and print its path), REQUIRE_GPU=0 (run even without a GPU
 # or against a CPU build: a dry run of this script on any machine, where the
 # GPU tests skip).
@@ -211,25 +213,34 @@ launch() { # NAME PES MARKERS: one mpirun of pytest, its results in $work/NAME
        >\"$work/$1.rank\$OMPI_COMM_WORLD_RANK.out\" 2>&1"
   report "$1" "$2" $?
 }
-say "2-PE tests: mpirun -np $np python -m pytest -m 'not single'"
-launch mpi "$np" 'not single'
+launches=" ${LAUNCHES:-mpi mpi-gpu-off any-pes single} "
+chosen() { case $launches in *" $1 "*) return 0 ;; esac; return 1; }
+if chosen mpi; then
+  say "2-PE tests: mpirun -np $np python -m pytest -m 'not single'"
+  launch mpi "$np" 'not single'
+fi
 # The same with the GPU heap off: the host-heap tests, and a GPU build's
 # answers without a GPU heap (stream routines refused with the reason).
-say "2-PE tests with ROCSHMEM_GPU=off (host heap in a GPU build)"
-ROCSHMEM_GPU=off launch mpi-gpu-off "$np" 'not single'
+if chosen mpi-gpu-off; then
+  say "2-PE tests with ROCSHMEM_GPU=off (host heap in a GPU build)"
+  ROCSHMEM_GPU=off launch mpi-gpu-off "$np" 'not single'
+fi
 # The collectives (marker any_pes) with other PE counts, as make check runs
 # them on host memory: here on the GPU heap.
+chosen any-pes || ANY_PES_NPS=
 for other in ${ANY_PES_NPS-1 4}; do
   say "collectives with $other PE(s): mpirun -np $other python -m pytest -m 'any_pes and not single'"
   launch "mpi-np$other" "$other" 'any_pes and not single'
 done
 
-say "single-process tests: torchrun, unique ID, examples, exits"
-mkdir -p "$work/single"
-ROCSHMEM4PY_RESULTS=$work/single ROCTEST_STAGE_PREFIX=$prefix ROCTEST_SRCDIR=$root \
-  timeout -k 10 "$limit" "$python" -m pytest "${pytest_args[@]}" -m single "$here" \
-  >"$work/single.out" 2>&1
-report single 1 $?
+if chosen single; then
+  say "single-process tests: torchrun, unique ID, examples, exits"
+  mkdir -p "$work/single"
+  ROCSHMEM4PY_RESULTS=$work/single ROCTEST_STAGE_PREFIX=$prefix ROCTEST_SRCDIR=$root \
+    timeout -k 10 "$limit" "$python" -m pytest "${pytest_args[@]}" -m single "$here" \
+    >"$work/single.out" 2>&1
+  report single 1 $?
+fi
 
 echo "1..$n"
 [ "${KEEP:-0}" = 1 ] && say "logs: $work/mpi*.rank*.out, $work/single.out"
