@@ -55,37 +55,16 @@ for n in $counts; do
   done
 done
 
-"$python" - "$outdir" <<'PYEOF'
-import json, os, sys
+# The table is the scale bench's memory table (bench/scale/report.py), under
+# a line naming the transports and the cores.
+"$python" - "$outdir" "$here/scale" <<'PYEOF'
+import os, sys
 out = sys.argv[1]
-rows = [json.loads(l) for l in open(os.path.join(out, "net_scale.jsonl")) if l.startswith("{")]
-by = {}
-for r in rows:
-    by.setdefault((r["pes"], r["nodes"]), {})[r["mode"]] = r
-mib = lambda kib: "%.2f" % (kib / 1024.0)
+sys.path.insert(0, sys.argv[2])
+from report import jsonl, memory_table
+rows = jsonl(os.path.join(out, "net_scale.jsonl"))
 with open(os.path.join(out, "net_scale.txt"), "w") as f:
-    f.write("memory a PE's shmem_init added (MiB, since MPI_Init; mean over PEs), and after a ring "
-            "exchange across nodes; UCX_TLS=%s, %d cores\n" % (rows[0]["tls"] if rows else "?",
-                                                              os.cpu_count()))
-    f.write("%-5s %-5s %-6s %9s %9s %9s %9s %10s %9s %11s  %s\n" % (
-        "PEs", "nodes", "mode", "init_pss", "ring_pss", "init_rss", "ring_rss", "endpoints",
-        "keys", "peer_info_B", "lazy/eager ring pss, rss"))
-    for (pes, nodes), m in sorted(by.items()):
-        for mode in ("eager", "lazy"):
-            r = m.get(mode)
-            if not r:
-                continue
-            ratio = ""
-            if mode == "lazy" and "eager" in m:
-                e = m["eager"]
-                ratio = "%.2f, %.2f" % (r["ring_pss_kib_mean"] / e["ring_pss_kib_mean"],
-                                        r.get("ring_rss_kib_mean", 0) / e["ring_rss_kib_mean"]
-                                        if e.get("ring_rss_kib_mean") else float("nan"))
-            f.write("%-5d %-5d %-6s %9s %9s %9s %9s %10.1f %9.1f %11.0f  %s%s\n" % (
-                pes, nodes, mode, mib(r["init_pss_kib_mean"]), mib(r["ring_pss_kib_mean"]),
-                mib(r.get("init_rss_kib_mean", float("nan"))),
-                mib(r.get("ring_rss_kib_mean", float("nan"))), r["ring_endpoints_mean"],
-                r["ring_remote_keys_mean"], r["peer_info_bytes_mean"], ratio,
-                "" if r["ok"] else "  (DATA WRONG)"))
+    f.write("UCX_TLS=%s, %d cores\n" % (rows[0]["tls"] if rows else "?", os.cpu_count()))
+    f.write("\n".join(memory_table(rows)) + "\n")
 print(open(os.path.join(out, "net_scale.txt")).read(), end="")
 PYEOF
