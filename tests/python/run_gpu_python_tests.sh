@@ -227,11 +227,12 @@ if chosen mpi-gpu-off; then
 fi
 # The collectives (marker any_pes) with other PE counts, as make check runs
 # them on host memory: here on the GPU heap.
-chosen any-pes || ANY_PES_NPS=
-for other in ${ANY_PES_NPS-1 4}; do
-  say "collectives with $other PE(s): mpirun -np $other python -m pytest -m 'any_pes and not single'"
-  launch "mpi-np$other" "$other" 'any_pes and not single'
-done
+if chosen any-pes; then
+  for other in ${ANY_PES_NPS-1 4}; do
+    say "collectives with $other PE(s): mpirun -np $other python -m pytest -m 'any_pes and not single'"
+    launch "mpi-np$other" "$other" 'any_pes and not single'
+  done
+fi
 
 if chosen single; then
   say "single-process tests: torchrun, unique ID, examples, exits"

@@ -146,9 +146,10 @@ int main() {
     maps = fopen("/proc/self/smaps", "r");
     while (maps && fgets(line, sizeof line, maps)) {
       unsigned long start, end; /* a mapping's first line: its address range */
-      if (sscanf(line, "%lx-%lx ", &start, &end) == 2)
-        in_posix = strstr(line, "ucx_shm_posix") != nullptr, posix = posix || in_posix;
-      else if (in_posix && sscanf(line, "Rss: %ld kB", &rss) == 1 && rss > largest)
+      if (sscanf(line, "%lx-%lx ", &start, &end) == 2) {
+        in_posix = strstr(line, "ucx_shm_posix") != nullptr;
+        posix = posix || in_posix;
+      } else if (in_posix && sscanf(line, "Rss: %ld kB", &rss) == 1 && rss > largest)
         largest = rss;
     }
     if (maps) fclose(maps);
