@@ -113,10 +113,14 @@ __global__ void k_put_wave_quiet(char *dst, const char *src, size_t n, int pe, l
 }
 
 /* long_g (a blocking 8-byte read returning the value), one thread, from
- * src's kSpots places */
+ * src's kSpots places.  UNROLL 4 (the _x4 rows, both libraries alike): the
+ * loop unrolled, as a user's loop of independent reads may be, so that a
+ * library whose call leaves the next one free to start overlaps them. */
+template <int UNROLL>
 __global__ void k_long_g(const char *src, int pe, long iters, Timing *t) {
   long long s = 0;
   stamp_start(t);
+#pragma unroll UNROLL
   for (long i = 0; i < iters; ++i) s += B_long_g((const long *)(src + spot(i)), pe);
   stamp_end(t);
   t->sink = s;
@@ -146,9 +150,11 @@ __global__ void k_int_p_quiet(char *dst, int pe, long iters, Timing *t) {
 
 /* long fetch_add (returns the old value: a round trip), one thread, on the
  * counters at ctrs' kSpots places */
+template <int UNROLL> /* (as k_long_g's) */
 __global__ void k_fetch_add(char *ctrs, int pe, long iters, Timing *t) {
   long long s = 0;
   stamp_start(t);
+#pragma unroll UNROLL
   for (long i = 0; i < iters; ++i)
     s += B_long_atomic_fetch_add((long *)(ctrs + spot(i)), 1L, pe);
   stamp_end(t);
@@ -335,7 +341,7 @@ static void usage(const char *argv0) {
   fprintf(stderr,
           "usage: %s [-r REPS] [-T MS_PER_REP] [-b LIST] [-t THREADS] [-B BLOCKS] [-m MAX_ITERS]\n"
           "  LIST: all, or a comma list of put_nbi_quiet,put_wave_quiet,put_wg_quiet,get,\n"
-          "        long_g,int_p_quiet,fetch_add,put_bw,memcpy_d2d,memcpy_peer,barrier_all,\n"
+          "        long_g,long_g_x4,int_p_quiet,fetch_add,fetch_add_x4,put_bw,memcpy_d2d,memcpy_peer,barrier_all,\n"
           "        barrier_all_wg,broadcast,fcollect,alltoall,reduce_float_sum\n",
           argv0);
 }
@@ -469,10 +475,13 @@ int main(int argc, char **argv) {
     pe0_bench("put_wg_quiet", n, th, 1,
               [&, n](long it) { k_put_wg_quiet<<<1, th>>>(lat, lsrc, n, pe, it, T); });
   pe0_bench("get", 8, 1, 1, [&](long it) { k_get<<<1, 1>>>(local, spots, 8, pe, it, T); });
-  pe0_bench("long_g", 8, 1, 1, [&](long it) { k_long_g<<<1, 1>>>(spots, pe, it, T); });
+  pe0_bench("long_g", 8, 1, 1, [&](long it) { k_long_g<1><<<1, 1>>>(spots, pe, it, T); });
+  pe0_bench("long_g_x4", 8, 1, 1, [&](long it) { k_long_g<4><<<1, 1>>>(spots, pe, it, T); });
   pe0_bench("int_p_quiet", 4, 1, 1, [&](long it) { k_int_p_quiet<<<1, 1>>>(spots, pe, it, T); });
   pe0_bench("fetch_add", 8, 1, 1,
-            [&](long it) { k_fetch_add<<<1, 1>>>(ctrs, pe, it, T); }, &g_fadd_ops);
+            [&](long it) { k_fetch_add<1><<<1, 1>>>(ctrs, pe, it, T); }, &g_fadd_ops);
+  pe0_bench("fetch_add_x4", 8, 1, 1,
+            [&](long it) { k_fetch_add<4><<<1, 1>>>(ctrs, pe, it, T); }, &g_fadd_ops);
   for (size_t n : {(size_t)1 << 20, kMid, kBig}) {
     int nb = opt.blocks;
     while (nb > 1 && n % ((size_t)nb * 256)) --nb; /* chunks of whole 256-byte lines */
@@ -590,7 +599,7 @@ int main(int argc, char **argv) {
   }
   MPI_Bcast(info, 3, MPI_LONG, g_peer, MPI_COMM_WORLD);
   if (g_me == 0) {
-    bool bw = want("put_bw"), fa = want("fetch_add");
+    bool bw = want("put_bw"), fa = want("fetch_add") || want("fetch_add_x4");
     bool ok = (!bw || (info[0] == 0x5a && info[1] == 0x5a)) && (!fa || info[2] == g_fadd_ops);
     printf("{\"check\":{\"lib\":\"%s\",\"ok\":%s,\"put_bw_bytes\":[%ld,%ld],"
            "\"fetch_add_counter\":%ld,\"fetch_add_issued\":%ld}}\n",

@@ -194,6 +194,12 @@ launch() { # launch SIDE ROUND EXE LIBPATH
 }
 
 # ---------------------------------------------------------------- ours
+# Staged with DLTO=there (stage.sh): the -dlto link happens here.
+if [ -n "$OURS" ] && [ -f "$OURS/link/link.sh" ]; then
+  section "link ours (-dlto, here)"
+  if bash "$OURS/link/link.sh" >>"$LOG" 2>&1; then log "ours: linked here with -dlto"
+  else log "ours: FAILED: the -dlto link (see log.txt)"; fi
+fi
 OURS_EXE=
 if [ -z "$OURS" ] || [ ! -x "$OURS/gpu_bench_ours" ]; then
   log "ours: FAILED: no staged binary (--ours DIR with gpu_bench_ours; bench/gpu/stage.sh makes it)"

@@ -29,11 +29,14 @@ ARCH=${GPU_ARCH:-"-gencode arch=compute_90,code=sm_90"}
 # the collective kernels are then bounded to 512 threads a block, since the
 # library's _wg collectives, linked as machine code, need more registers than
 # a 1024-thread bound leaves (gpu_bench.cu, BENCH_COLL_MAX_THREADS).
+# DLTO=there: compile here, link with -dlto on the GPU machine (its nvcc has
+# libnvvm): DEST gets link/ (the benchmark's object, the device library and
+# link.sh) instead of gpu_bench_ours, and run_gpu_bench.sh runs link.sh
+# before anything else.
 DLTO=${DLTO:-1}
 LTO_CODE=${GPU_LTO_CODE:-"-gencode arch=compute_90,code=lto_90"}
-if [ "$DLTO" = 1 ]; then LINK_DLTO=-dlto COLL_BOUND=; else
-  LINK_DLTO= LTO_CODE= COLL_BOUND=-DBENCH_COLL_MAX_THREADS=512
-fi
+if [ "$DLTO" = 0 ]; then LINK_DLTO= LTO_CODE= COLL_BOUND=-DBENCH_COLL_MAX_THREADS=512
+else LINK_DLTO=-dlto COLL_BOUND=; fi
 
 if [ -e "$DEST" ] && [ ! -e "$DEST/.gpu-bench-stage" ]; then
   echo "$0: $DEST exists and was not made by this script: refusing to replace it" >&2
@@ -55,15 +58,32 @@ echo "== nvcc gpu_bench.cu (ours, $REV)"
 "$NVCC" -rdc=true $ARCH $LTO_CODE $COLL_BOUND -O2 -std=c++17 -DBENCH_OURS_VERSION="\"$REV\"" \
   -I"$REPO/include" -I"$BUILD/include" $(nvccify $("$MPICC" --showme:compile)) \
   -c "$HERE/gpu_bench.cu" -o "$TMP/gpu_bench.o"
-# shellcheck disable=SC2046,SC2086
-"$NVCC" $LINK_DLTO -rdc=true $ARCH "$TMP/gpu_bench.o" -o "$TMP/gpu_bench_ours" \
-  "$BUILD/librocshmem_device.a" -L"$BUILD/.libs" -lrocshmem $(nvccify $("$MPICC" --showme:link)) \
-  -Xlinker -rpath -Xlinker '$ORIGIN'
+# The link line, as link.sh runs it there (from DEST/link) or as it runs here.
+link_line() { # OBJECT DEVICE_LIBRARY LIBDIR OUTPUT
+  echo "\"\${NVCC:-nvcc}\" $LINK_DLTO -rdc=true $ARCH $1 -o $4 $2 -L$3 -lrocshmem" \
+    "\$(nvccify \$(\"\${MPICC:-mpicc}\" --showme:link)) -Xlinker -rpath -Xlinker '\$ORIGIN'"
+}
+if [ "$DLTO" != there ]; then
+  (cd "$TMP" && NVCC=$NVCC MPICC=$MPICC &&
+    eval "$(link_line gpu_bench.o "$BUILD/librocshmem_device.a" "$BUILD/.libs" gpu_bench_ours)")
+fi
 
 rm -rf "$DEST"
 mkdir -p "$DEST/src"
 touch "$DEST/.gpu-bench-stage"
-cp "$TMP/gpu_bench_ours" "$DEST/"
+if [ "$DLTO" = there ]; then
+  mkdir -p "$DEST/link"
+  cp "$TMP/gpu_bench.o" "$BUILD/librocshmem_device.a" "$HERE/nvccify.sh" "$DEST/link/"
+  {
+    echo '#!/bin/bash'
+    echo '# Links ../gpu_bench_ours on the GPU machine (made by bench/gpu/stage.sh, DLTO=there).'
+    echo 'set -e; cd "$(dirname "$0")"; . ./nvccify.sh'
+    echo 'NVCC=${NVCC:-$(command -v nvcc || echo /usr/local/cuda/bin/nvcc)}'
+    link_line gpu_bench.o librocshmem_device.a .. ../gpu_bench_ours
+  } >"$DEST/link/link.sh"
+else
+  cp "$TMP/gpu_bench_ours" "$DEST/"
+fi
 cp -P "$BUILD"/.libs/librocshmem.so* "$DEST/"
 cp "$HERE"/*.cu "$HERE"/*.h "$HERE"/*.sh "$HERE"/*.py "$HERE"/README.md "$DEST/src/" 2>/dev/null || true
 {
@@ -77,7 +97,7 @@ cp "$HERE"/*.cu "$HERE"/*.h "$HERE"/*.sh "$HERE"/*.py "$HERE"/README.md "$DEST/s
   echo "--- dirty files"
   git -C "$REPO" status --porcelain 2>/dev/null | grep -v '^??' || true
   echo "--- ldd gpu_bench_ours"
-  LD_LIBRARY_PATH="$DEST" ldd "$DEST/gpu_bench_ours" || true
+  LD_LIBRARY_PATH="$DEST" ldd "$DEST/gpu_bench_ours" 2>/dev/null || echo "(linked there: DLTO=$DLTO)"
   echo "--- ldd librocshmem.so"
   ldd "$DEST"/librocshmem.so.*.*.* 2>/dev/null || ldd "$DEST"/librocshmem.so || true
 } >"$DEST/REVISION"

@@ -16,35 +16,12 @@
 #define ROCSHMEM_DEVICE_IMPL_AMO_H
 
 #include "device/impl/core.h"
+#include "device/impl/word.h"
 
 namespace rocshmem {
 namespace device {
 
-enum class AmoOp { FETCH, SET, SWAP, COMPARE_SWAP, FETCH_ADD, FETCH_AND, FETCH_OR, FETCH_XOR };
-
 namespace detail {
-
-/* U: unsigned int or unsigned long long (the operand types of the GPU
- * atomics).  Signed types go through their two's complement bits, which add
- * and compare-and-swap treat identically. */
-template <class U>
-inline __device__ U atomic_rmw(AmoOp op, U *p, U value, U cond, bool system) {
-  ROCSHMEM_ASSUME_GLOBAL(p); /* (p is in a GPU heap) */
-#define ROCSHMEM_SCOPED_ATOMIC(fn, ...) \
-  (system ? ROCSHMEM_ATOMIC_SYS(fn)(__VA_ARGS__) : fn(__VA_ARGS__))
-  switch (op) {
-    case AmoOp::FETCH: return load_volatile(p);
-    case AmoOp::SET:
-    case AmoOp::SWAP: return ROCSHMEM_SCOPED_ATOMIC(atomicExch, p, value);
-    case AmoOp::COMPARE_SWAP: return ROCSHMEM_SCOPED_ATOMIC(atomicCAS, p, cond, value);
-    case AmoOp::FETCH_ADD: return ROCSHMEM_SCOPED_ATOMIC(atomicAdd, p, value);
-    case AmoOp::FETCH_AND: return ROCSHMEM_SCOPED_ATOMIC(atomicAnd, p, value);
-    case AmoOp::FETCH_OR: return ROCSHMEM_SCOPED_ATOMIC(atomicOr, p, value);
-    case AmoOp::FETCH_XOR: return ROCSHMEM_SCOPED_ATOMIC(atomicXor, p, value);
-  }
-#undef ROCSHMEM_SCOPED_ATOMIC
-  return 0;
-}
 
 /* The proxy's name of op: a fetch is an add of 0, a set a swap. */
 inline __device__ ProxyAmo proxy_op(AmoOp op) {
@@ -59,19 +36,24 @@ inline __device__ ProxyAmo proxy_op(AmoOp op) {
   }
 }
 
-/* op on dest at PE pe: the previous value when fetch, else 0. */
+/* op on dest at PE pe: the previous value when fetch, else 0.  The mapped
+ * peer's atomic is issued before the one branch (word.h says why); the cold
+ * path behind it reports bad input or hands the AMO to the proxy. */
 template <class T>
 inline __device__ Bits<T> amo_bits(const State &s, AmoOp op, T *dest, T value, T cond, int pe,
                                    const char *call, DeviceContext *ctx, bool fetch) {
   static_assert(sizeof(T) == 4 || sizeof(T) == 8, "AMOs are on 4- and 8-byte types");
   using U = Bits<T>;
-  if (reinterpret_cast<uintptr_t>(dest) % sizeof(T)) detail::fail_align(call, dest, sizeof(T));
-  U *remote = reinterpret_cast<U *>(translate_checked(s, call, dest, sizeof(T), pe));
-  if (__builtin_expect(!remote, 0))
-    return static_cast<U>(proxy::amo(s, ctx, proxy_op(op), dest,
-                                     op == AmoOp::FETCH ? 0 : bit_cast<U>(value),
-                                     bit_cast<U>(cond), sizeof(T), pe, fetch));
-  return atomic_rmw<U>(op, remote, bit_cast<U>(value), bit_cast<U>(cond), !same_gpu(s, pe));
+  const WordTarget t = word_target(s, dest, sizeof(T), pe);
+  U r = word_rmw(op, t, bit_cast<U>(value), bit_cast<U>(cond), fetch);
+  if (__builtin_expect(!t.ok, 0)) {
+    if (reinterpret_cast<uintptr_t>(dest) % sizeof(T)) fail_align(call, dest, sizeof(T));
+    translate_checked(s, call, dest, sizeof(T), pe); /* (returns only for a kPeerProxy peer) */
+    r = static_cast<U>(proxy::amo(s, ctx, proxy_op(op), dest,
+                                  op == AmoOp::FETCH ? 0 : bit_cast<U>(value), bit_cast<U>(cond),
+                                  sizeof(T), pe, fetch));
+  }
+  return r;
 }
 
 }  // namespace detail

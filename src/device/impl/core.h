@@ -311,7 +311,17 @@ struct Thread {
 /* One warp / wavefront: warpSize lanes (32 or 64, read at run time), fewer
  * for the last one of a block whose size is not a multiple of warpSize. */
 struct Wave {
-  static __device__ unsigned rank() { return linear_thread_id() % warpSize; }
+  static __device__ unsigned rank() {
+#if defined(ROCSHMEM_GPU_IS_CUDA) && ROCSHMEM_DEVICE_PASS
+    /* %laneid is that remainder (warps are cut from the linear thread id),
+     * without the division by the run-time warpSize */
+    unsigned lane;
+    asm("mov.u32 %0, %%laneid;" : "=r"(lane));
+    return lane;
+#else
+    return linear_thread_id() % warpSize;
+#endif
+  }
   static __device__ unsigned size() {
     unsigned first = linear_thread_id() - rank();
     unsigned left = block_threads() - first;

@@ -173,23 +173,40 @@ inline __device__ void iget(const State &s, const char *call, T *dest, const T *
   }
 }
 
+/* p and g: one predicated access before the one branch (word.h says why),
+ * behind which the cold path reports bad input or goes through the proxy.
+ * A word that is not naturally aligned takes the cold path too, where the
+ * checked translation and a plain access serve it. */
 template <class T>
 inline __device__ void p(const State &s, const char *call, T *dest, T value, int pe,
                          DeviceContext *ctx = nullptr) {
-  T *remote = reinterpret_cast<T *>(translate_checked(s, call, dest, sizeof(T), pe));
-  if (__builtin_expect(remote != nullptr, 1))
-    *remote = value;
-  else
-    proxy::put_value(s, ctx, dest, bit_cast<Bits<T>>(value), sizeof(T), pe);
+  const WordTarget t = word_target(s, dest, sizeof(T), pe);
+  word_store(t, bit_cast<Bits<T>>(value));
+  if (__builtin_expect(!t.ok, 0)) {
+    char *remote = translate_checked(s, call, dest, sizeof(T), pe); /* (bytes: unaligned) */
+    if (remote)
+      memcpy(remote, &value, sizeof(T));
+    else
+      proxy::put_value(s, ctx, dest, bit_cast<Bits<T>>(value), sizeof(T), pe);
+  }
 }
 
 /* Volatile: a loop polling a peer's word with g must see its updates. */
 template <class T>
 inline __device__ T g(const State &s, const char *call, const T *source, int pe,
                       DeviceContext *ctx = nullptr) {
-  const T *remote = reinterpret_cast<const T *>(translate_checked(s, call, source, sizeof(T), pe));
-  if (__builtin_expect(remote != nullptr, 1)) return load_volatile(remote);
-  return bit_cast<T>(static_cast<Bits<T>>(proxy::get_value(s, ctx, source, sizeof(T), pe)));
+  const WordTarget t = word_target(s, source, sizeof(T), pe);
+  Bits<T> v = word_load<Bits<T>>(t);
+  if (__builtin_expect(!t.ok, 0)) {
+    const char *remote = translate_checked(s, call, source, sizeof(T), pe); /* (unaligned) */
+    if (remote) {
+      T value;
+      memcpy(&value, remote, sizeof(T));
+      return value;
+    }
+    v = static_cast<Bits<T>>(proxy::get_value(s, ctx, source, sizeof(T), pe));
+  }
+  return bit_cast<T>(v);
 }
 
 /* The data, then the signal: every member fences its own stores towards
