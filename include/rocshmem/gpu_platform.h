@@ -117,10 +117,6 @@ typedef void *hipDeviceptr_t;
 /* One polite pause of a spin-wait: lets the other warps of the SM (and the
  * other processes' kernels on a shared GPU) use the issue slots. */
 #define ROCSHMEM_SPIN_PAUSE() __nanosleep(64)
-/* Tells the compiler that generic pointer p addresses global memory (a
- * symmetric heap), so its atomics are global ones: on a generic pointer nvcc
- * emits ATOM.E plus a fallback loop for shared memory. */
-#define ROCSHMEM_ASSUME_GLOBAL(p) __builtin_assume(__isGlobal(p))
 /* Release and acquire fences (ROCSHMEM_RELEASE_FENCE below): fence.release
  * and fence.acquire need PTX ISA 8.6 (CUDA 12.8) and sm_90; elsewhere the
  * full fence. */
@@ -141,8 +137,6 @@ typedef void *hipDeviceptr_t;
 #define ROCSHMEM_WAVE_SYNC() __builtin_amdgcn_wave_barrier()
 #define ROCSHMEM_DEVICE_TRAP() __builtin_trap()
 #define ROCSHMEM_SPIN_PAUSE() __builtin_amdgcn_s_sleep(1)
-/* (flat atomics need no hint on AMD) */
-#define ROCSHMEM_ASSUME_GLOBAL(p) ((void)(p))
 #define ROCSHMEM_RELEASE_FENCE() __builtin_amdgcn_fence(__ATOMIC_RELEASE, "agent")
 #define ROCSHMEM_RELEASE_FENCE_SYSTEM() __builtin_amdgcn_fence(__ATOMIC_RELEASE, "")
 #define ROCSHMEM_ACQUIRE_FENCE() __builtin_amdgcn_fence(__ATOMIC_ACQUIRE, "agent")
