@@ -30,7 +30,7 @@ AM_TESTS_ENVIRONMENT = \
 	ROCTEST_MPI_LIBS='$(MPI_LIBS)'; export ROCTEST_MPI_LIBS; \
 	ROCTEST_STAGE_PREFIX='$(abs_top_builddir)/$(ROCTEST_STAGE)$(prefix)'; export ROCTEST_STAGE_PREFIX;
 
-EXTRA_DIST += tests/README.md tests/mpirun_test.sh tests/functional/common/tap.sh
+EXTRA_DIST += tests/README.md tests/mpirun_test.sh tests/free_port.sh tests/functional/common/tap.sh
 
 # The longest tests come first in TESTS (after the fuzzers, Makefile.am):
 # `make -j` starts them in this order, and the Python suite (its pip install

@@ -96,7 +96,7 @@ case ${ROCTEST_BOOT:-} in
   "") ;;
   uniqueid)
     ROCSHMEM_BOOTSTRAP=uniqueid ROCSHMEM_MASTER_ADDR=127.0.0.1
-    ROCSHMEM_MASTER_PORT=${ROCSHMEM_MASTER_PORT:-$((20000 + $$ % 30000))}
+    ROCSHMEM_MASTER_PORT=${ROCSHMEM_MASTER_PORT:-$(/bin/sh "$(dirname "$0")/free_port.sh")}
     export ROCSHMEM_BOOTSTRAP ROCSHMEM_MASTER_ADDR ROCSHMEM_MASTER_PORT ;;
   *)
     echo "Bail out! unknown ROCTEST_BOOT=$ROCTEST_BOOT (expected uniqueid)"

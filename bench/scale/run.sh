@@ -190,7 +190,7 @@ if wants ops; then
       echo "run.sh: network operations, $n PEs, $ppn per node"
       timeout -k 10 "$limit" "$prefix/bin/oshrun" -np "$n" -x ROCSHMEM_PES_PER_NODE="$ppn" \
         -x UCX_TLS=tcp,self -x ROCSHMEM_BOOTSTRAP=uniqueid -x ROCSHMEM_MASTER_ADDR=127.0.0.1 \
-        -x ROCSHMEM_MASTER_PORT=$((20000 + RANDOM % 20000)) -x SHMEM_SYMMETRIC_SIZE=32M \
+        -x ROCSHMEM_MASTER_PORT="$(/bin/sh "$here/../../tests/free_port.sh" $RANDOM)" -x SHMEM_SYMMETRIC_SIZE=32M \
         "$build/bench/scale/coll_counts" -k "$iters" "${specs[@]}" \
         >>"$raw/ops.jsonl" 2>"$raw/ops-np$n-ppn$ppn.err" ||
         { echo "run.sh: coll_counts at $n PEs, $ppn per node FAILED (see $raw/ops-np$n-ppn$ppn.err)" >&2; failed=1; }

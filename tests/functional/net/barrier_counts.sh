@@ -24,7 +24,7 @@ np=8 nodes=4 iters=20
 ROCTEST_BUILDDIR=$builddir ROCTEST_TIMEOUT=${ROCTEST_TIMEOUT:-120} \
   /bin/sh "$srcdir/tests/mpirun_test.sh" --raw -np $np -x ROCSHMEM_PES_PER_NODE=$((np / nodes)) \
   -x UCX_TLS=tcp,self -x ROCSHMEM_BOOTSTRAP=uniqueid -x ROCSHMEM_MASTER_ADDR=127.0.0.1 \
-  -x ROCSHMEM_MASTER_PORT=$((20000 + $$ % 20000)) "$prog" -k $iters barrier >"$out" 2>&1
+  -x ROCSHMEM_MASTER_PORT="$(/bin/sh "$srcdir/tests/free_port.sh")" "$prog" -k $iters barrier >"$out" 2>&1
 rc=$?
 line=$(grep '^{"coll":"barrier"' "$out")
 field() { printf '%s\n' "$line" | sed -n "s/.*\"$1\":\([0-9.]*\).*/\1/p"; }
