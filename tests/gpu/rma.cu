@@ -69,15 +69,21 @@ int main(int argc, char **argv) {
   GT_CHECK(float(h[0]) == float(prev) && float(h[1]) == 0.5f, "half_put: %g %g", float(h[0]),
            float(h[1]));
   GT_CHECK(float(b[0]) == float(prev + 2), "bfloat16_p: %g", float(b[0]));
-  gt_case("int_p, ctx_int_iput, ctx_int_put, half_put, bfloat16_p");
+  int odd;
+  memcpy(&odd, misaligned_int(got.data()), sizeof odd);
+  GT_CHECK(odd == 2000 + prev, "int_p at a misaligned address: %d, expected %d", odd, 2000 + prev);
+  GT_CHECK((got[24] & 0xffff) == 0xffff && (got[25] >> 16 & 0xffff) == 0xffff,
+           "int_p at a misaligned address wrote outside its 4 bytes: %08x %08x", got[24], got[25]);
+  gt_case("int_p (aligned and not), ctx_int_iput, ctx_int_put, half_put, bfloat16_p");
 
   typed_get<<<1, 64>>>(ints, scratch + 8, next);
   gt_sync();
-  std::vector<int> out = gt_download(scratch + 8, 5);
+  std::vector<int> out = gt_download(scratch + 8, 6);
   GT_CHECK(out[0] == 1000 + gt.me, "int_g: %d", out[0]);
+  GT_CHECK(out[5] == 2000 + gt.me, "int_g at a misaligned address: %d", out[5]);
   for (int i = 0; i < 4; ++i)
     GT_CHECK(out[1 + i] == 100 + 10 * gt.me + i, "int_iget[%d]: %d", i, out[1 + i]);
-  gt_case("int_g, int_iget");
+  gt_case("int_g (aligned and not), int_iget");
 
   rocshmem_free(scratch);
   rocshmem_free(bf16s);

@@ -49,6 +49,7 @@ __global__ void typed_put(int *ints, const int *local, rocshmem_half_t *halves,
   if (threadIdx.x != 0 || blockIdx.x != 0) return;
   int me = rocshmem_my_pe();
   rocshmem_int_p(&ints[0], 1000 + me, pe);
+  rocshmem_int_p(misaligned_int(ints), 2000 + me, pe);
   rocshmem_ctx_int_iput(ctx, &ints[8], local, 2, 1, 4, pe);
   rocshmem_ctx_int_put(ctx, &ints[16], local, 4, pe);
   rocshmem_half_t h[2] = {rocshmem_half_t(float(me)), rocshmem_half_t(0.5f)};
@@ -60,5 +61,6 @@ __global__ void typed_put(int *ints, const int *local, rocshmem_half_t *halves,
 __global__ void typed_get(const int *ints, int *out, int pe) {
   if (threadIdx.x != 0 || blockIdx.x != 0) return;
   out[0] = rocshmem_int_g(&ints[0], pe);
+  out[5] = rocshmem_int_g(misaligned_int(ints), pe);
   rocshmem_int_iget(out + 1, &ints[8], 1, 2, 4, pe);
 }

@@ -191,12 +191,13 @@ inline __device__ void p(const State &s, const char *call, T *dest, T value, int
   }
 }
 
-/* Volatile: a loop polling a peer's word with g must see its updates. */
+/* A plain load (word.h, LoadKind): polling another PE's word takes
+ * wait_until, test or an atomic fetch. */
 template <class T>
 inline __device__ T g(const State &s, const char *call, const T *source, int pe,
                       DeviceContext *ctx = nullptr) {
   const WordTarget t = word_target(s, source, sizeof(T), pe);
-  Bits<T> v = word_load<Bits<T>>(t);
+  Bits<T> v = word_load<Bits<T>, LoadKind::kPlain>(t);
   if (__builtin_expect(!t.ok, 0)) {
     const char *remote = translate_checked(s, call, source, sizeof(T), pe); /* (unaligned) */
     if (remote) {

@@ -109,26 +109,48 @@ struct PtxReg<8> { using type = unsigned long long; };
   ", 0;\n\t@g " INSN ".relaxed.gpu" REST ";\n\t@s " INSN ".relaxed.sys" REST ";\n\t}"
 #endif
 
-/* The word at t (volatile: a poll of it sees other PEs' updates). */
-template <class U>
+/* How word_load reads.  kCoherent (volatile: past this SM's L1 cache) for
+ * the atomic fetch, which a poll of another PE's updates may rely on.
+ * kPlain for g: an ordinary read, which may hit a line L1 already holds, as
+ * NVSHMEM's g does.  A g racing another PE's put is a data race, whose result
+ * the OpenSHMEM memory model leaves undefined; once a barrier, wait_until or
+ * quiet has synchronized the two PEs, its acquire fence has emptied L1 and g
+ * sees the update. */
+enum class LoadKind { kCoherent, kPlain };
+
+#if defined(ROCSHMEM_GPU_IS_CUDA) && ROCSHMEM_DEVICE_PASS
+/* The predicated load of v from t, QUAL "" or ".volatile". */
+#define ROCSHMEM_WORD_LD(QUAL)                                                                   \
+  if constexpr (sizeof(U) == 8)                                                                  \
+    asm volatile(ROCSHMEM_PTX_IF(1, "ld" QUAL ".global.b64 %0, [%2]") : "+l"(v) : "r"(ok), "l"(t.global) : "memory"); \
+  else if constexpr (sizeof(U) == 4)                                                             \
+    asm volatile(ROCSHMEM_PTX_IF(1, "ld" QUAL ".global.b32 %0, [%2]") : "+r"(v) : "r"(ok), "l"(t.global) : "memory"); \
+  else if constexpr (sizeof(U) == 2)                                                             \
+    asm volatile(ROCSHMEM_PTX_IF(1, "ld" QUAL ".global.u16 %0, [%2]") : "+r"(v) : "r"(ok), "l"(t.global) : "memory"); \
+  else                                                                                           \
+    asm volatile(ROCSHMEM_PTX_IF(1, "ld" QUAL ".global.u8 %0, [%2]") : "+r"(v) : "r"(ok), "l"(t.global) : "memory");
+#endif
+
+/* The word at t. */
+template <class U, LoadKind kind = LoadKind::kCoherent>
 inline __device__ U word_load(const WordTarget &t) {
   static_assert(sizeof(U) <= 8, "one word");
 #if defined(ROCSHMEM_GPU_IS_CUDA) && ROCSHMEM_DEVICE_PASS
   typename PtxReg<sizeof(U)>::type v = 0;
   const unsigned ok = t.ok;
-  if constexpr (sizeof(U) == 8)
-    asm volatile(ROCSHMEM_PTX_IF(1, "ld.volatile.global.b64 %0, [%2]") : "+l"(v) : "r"(ok), "l"(t.global) : "memory");
-  else if constexpr (sizeof(U) == 4)
-    asm volatile(ROCSHMEM_PTX_IF(1, "ld.volatile.global.b32 %0, [%2]") : "+r"(v) : "r"(ok), "l"(t.global) : "memory");
-  else if constexpr (sizeof(U) == 2)
-    asm volatile(ROCSHMEM_PTX_IF(1, "ld.volatile.global.u16 %0, [%2]") : "+r"(v) : "r"(ok), "l"(t.global) : "memory");
-  else
-    asm volatile(ROCSHMEM_PTX_IF(1, "ld.volatile.global.u8 %0, [%2]") : "+r"(v) : "r"(ok), "l"(t.global) : "memory");
+  if constexpr (kind == LoadKind::kCoherent) {
+    ROCSHMEM_WORD_LD(".volatile")
+  } else {
+    ROCSHMEM_WORD_LD("")
+  }
   return static_cast<U>(v);
 #else
-  return t.ok ? load_volatile(reinterpret_cast<const U *>(t.global)) : U(0);
+  if (!t.ok) return U(0);
+  const U *word = reinterpret_cast<const U *>(t.global);
+  return kind == LoadKind::kCoherent ? load_volatile(word) : *word;
 #endif
 }
+#undef ROCSHMEM_WORD_LD
 
 /* Stores value into the word at t. */
 template <class U>
