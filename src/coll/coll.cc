@@ -81,7 +81,7 @@ void learn_acked(const char *call, int to, uint64_t k) {
 namespace msg {
 
 bool fast(const char *call, const Group &g) {
-  const bool yes = !g_runtime.cfg.debug && g_mail.inbox && all_mapped(g);
+  const bool yes = !g_runtime.cfg.debug && g_mail.inbox && g.mapped;
   if (yes) note_path(call, g, "the same-node message path (one message per pair of members)");
   return yes;
 }

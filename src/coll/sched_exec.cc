@@ -243,7 +243,7 @@ void setup(const char *call) {
 }
 
 bool takes(const char *call, const Group &g) {
-  const bool yes = g_scratch && !g_runtime.cfg.debug && !all_mapped(g);
+  const bool yes = g_scratch && !g_runtime.cfg.debug && !g.mapped;
   if (yes)
     note_path(call, g, "the node-aware schedule (node leaders exchange over the network, "
               "members through shared memory)");

@@ -66,7 +66,7 @@ struct SyncState {
   size_t leaving_offset = 0;    /* its offset in the heap */
   std::vector<uint64_t> sent, consumed;
   std::vector<int> world_pes;
-  Group world{nullptr, 0, -1};
+  Group world{nullptr, 0, -1, false};
 };
 
 SyncState g_sync;
@@ -169,12 +169,6 @@ const NodeAwareSteps &node_aware_steps(const Group &g) {
 void pair_signal(const char *call, int to) { signal(call, to); }
 void pair_wait(const char *call, int from) { wait_for(call, from); }
 
-bool all_mapped(const Group &g) {
-  for (int m = 0; m < g.size; ++m)
-    if (!g_peers.base[SEG_HEAP][g.pes[m]]) return false;
-  return true;
-}
-
 void barrier_setup(const char *call) {
   const int n = g_runtime.n_pes;
   /* Allocated at the same point of init on every PE, so symmetric like any
@@ -197,7 +191,8 @@ void barrier_setup(const char *call) {
   g_sync.consumed.assign(n, 0);
   g_sync.world_pes.resize(n);
   for (int pe = 0; pe < n; ++pe) g_sync.world_pes[pe] = pe;
-  g_sync.world = Group{g_sync.world_pes.data(), n, g_runtime.my_pe};
+  g_sync.world = Group{g_sync.world_pes.data(), n, g_runtime.my_pe,
+                       members_mapped(g_sync.world_pes.data(), n)};
   boot_comm_setup();
 }
 
@@ -282,12 +277,12 @@ void group_sync(const char *call, const Group &g) {
 }
 
 void counter_sync(const char *call, const Group &g) {
-  if (g.size <= kFlatMembers && all_mapped(g)) {
+  if (g.size <= kFlatMembers && g.mapped) {
     for (int d = 1; d < g.size; ++d) signal(call, g.pes[(g.me + d) % g.size]);
     for (int d = 1; d < g.size; ++d) wait_for(call, g.pes[(g.me + d) % g.size]);
     return;
   }
-  if (!all_mapped(g)) {
+  if (!g.mapped) {
     const NodeAwareSteps &steps = node_aware_steps(g);
     for (size_t r = 0; r < steps.signal_to.size(); ++r) {
       for (int pe : steps.signal_to[r]) signal(call, pe);

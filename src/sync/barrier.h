@@ -91,9 +91,6 @@ void counter_sync(const char *call, const Group &group);
 void pair_signal(const char *call, int to);
 void pair_wait(const char *call, int from);
 
-/* Whether this PE maps every member's memory (all on its node). */
-bool all_mapped(const Group &group);
-
 /* The world group (every PE). */
 const Group &world_group();
 

@@ -45,7 +45,7 @@ bool in_world_order(const Group &g) {
 
 int group_comm(const char *call, const Group &g) {
   /* A non-member gets the general path, which reports it. */
-  if (g.me < 0 || all_mapped(g)) return kNoBootComm;
+  if (g.me < 0 || g.mapped) return kNoBootComm;
   for (const BootGroup &b : g_boot.groups)
     if (b.pes.size() == static_cast<size_t>(g.size) &&
         std::equal(b.pes.begin(), b.pes.end(), g.pes))

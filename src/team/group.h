@@ -12,9 +12,17 @@ struct Group {
   const int *pes; /* world PE of each member, in member order */
   int size;
   int me;         /* my index in pes, -1 if I am not a member */
+  /* This PE maps every member's heap (they share its node): the same-node
+   * paths serve the group.  Worked out once, where the member list is made
+   * (members_mapped), not on every collective: a scan of the members costs
+   * as much as a barrier's network rounds at a few thousand PEs. */
+  bool mapped;
 
   int world_pe(int index) const { return pes[index]; }
 };
+
+/* Whether this PE maps the heap of each of the n world PEs in pes. */
+bool members_mapped(const int *pes, int n);
 
 /* A legacy active set, owning its PE list.  Validates the triplet and ends
  * the job with a message naming `call` when it is malformed or does not

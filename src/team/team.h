@@ -18,10 +18,11 @@ struct rocshmem_team_s {
   uint32_t magic;
   std::vector<int> pes; /* world PE of each team member, in team order */
   int my_index;         /* my position in pes (members only exist as handles) */
+  bool mapped;          /* Group::mapped, set with pes */
   rocshmem_team_config_t config;
 
   rocshmem::Group group() const {
-    return rocshmem::Group{pes.data(), static_cast<int>(pes.size()), my_index};
+    return rocshmem::Group{pes.data(), static_cast<int>(pes.size()), my_index, mapped};
   }
 };
 
