@@ -18,8 +18,8 @@
  *   leaves as soon as its messages are written.
  *
  * - Members on other nodes otherwise, SHMEM_DEBUG off: broadcast, fcollect
- *   and reductions up to sched_exec::kReduceMaxBytes run the node-aware
- *   schedules of coll/schedule.h (coll/sched_exec.h): members hand their
+ *   and reductions (in pieces of sched_exec::kReduceMaxBytes) run the
+ *   node-aware schedules of coll/schedule.h (coll/sched_exec.h): members hand their
  *   part to their node leader through shared memory, the leaders exchange
  *   over the network in O(log2 nodes) messages each.
  *
@@ -312,7 +312,7 @@ void reduce(const char *call, const Group &g, T *dest, const T *source, size_t n
     reduce_by_messages<T, Op>(call, g, dest, source, nreduce, 0);
     return;
   }
-  if (bytes && bytes <= sched_exec::kReduceMaxBytes && sched_exec::takes(call, g)) {
+  if (bytes && sched_exec::takes(call, g)) {
     enter(call, g);
     check_source(call, source, bytes);
     peer_locate(call, "dest", dest, bytes, g_peers.my_pe);

@@ -48,6 +48,7 @@ struct Xfer {
 
 /* My part of one collective of one group, kept for reuse. */
 struct Plan {
+  GroupId id;
   std::vector<int> pes;
   sched::Params params;
   std::vector<Xfer> xfers; /* round by round: a round's sends, then its receives */
@@ -90,6 +91,7 @@ Plan make_plan(const char *call, const Group &g, const sched::Params &params) {
   const sched::Layout l(node_of);
   const sched::Schedule s = sched::build(l, params);
   Plan plan;
+  plan.id = g.id;
   plan.pes.assign(g.pes, g.pes + g.size);
   plan.params = params;
   std::set<int> ready_to, ready_from;
@@ -148,9 +150,7 @@ const Plan &plan_for(const char *call, const Group &g, const sched::Params &para
    * at exit runs after thread_local destructors. */
   thread_local std::vector<Plan> *const cache = new std::vector<Plan>;
   for (const Plan &p : *cache)
-    if (same_params(p.params, params) && static_cast<int>(p.pes.size()) == g.size &&
-        std::equal(p.pes.begin(), p.pes.end(), g.pes))
-      return p;
+    if (same_params(p.params, params) && same_group(p.id, p.pes, g)) return p;
   if (cache->size() >= kPlans) cache->erase(cache->begin());
   cache->push_back(make_plan(call, g, params));
   return cache->back();
@@ -280,8 +280,12 @@ void fcollect(const char *call, const Group &g, void *dest, const void *source, 
   run(call, plan_for(call, g, params), b);
 }
 
-void reduce(const char *call, const Group &g, void *dest, const void *source, size_t bytes,
-            size_t elem_size, Combine fn) {
+namespace {
+
+/* One piece of a reduction, bytes <= kReduceMaxBytes: recursive doubling
+ * between the leaders. */
+void reduce_piece(const char *call, const Group &g, char *dest, const char *source, size_t bytes,
+                  size_t elem_size, Combine fn) {
   sched::Params params;
   params.kind = sched::Kind::reduce;
   params.bytes = bytes;
@@ -300,6 +304,17 @@ void reduce(const char *call, const Group &g, void *dest, const void *source, si
   b.count = bytes / elem_size;
   b.fn = fn;
   run(call, plan_for(call, g, params), b);
+}
+
+}  // namespace
+
+void reduce(const char *call, const Group &g, void *dest, const void *source, size_t bytes,
+            size_t elem_size, Combine fn) {
+  const size_t piece = reduce_piece_bytes(elem_size);
+  char *out = static_cast<char *>(dest);
+  const char *in = static_cast<const char *>(source);
+  for (size_t at = 0; at < bytes; at += piece)
+    reduce_piece(call, g, out + at, in + at, std::min(piece, bytes - at), elem_size, fn);
 }
 
 }  // namespace sched_exec

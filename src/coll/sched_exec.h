@@ -50,9 +50,17 @@ void setup(const char *call);
  * Notes the path (note_path) when it does. */
 bool takes(const char *call, const Group &g);
 
-/* Reductions up to this many bytes take this path (recursive doubling
- * between the leaders); larger ones stay on the general path. */
+/* A reduction runs in pieces of at most this many bytes, each one
+ * recursive doubling between the leaders with its partials landing in one
+ * scratch slot: O(log2 nodes) messages a piece, where the general path
+ * reads from every member.  (The schedule module's Rabenseifner form for
+ * large vectors, which moves each byte about twice instead of log2 nodes
+ * times, would need scratch of the vector's size.) */
 constexpr size_t kReduceMaxBytes = sched::kReduceHalvingBytes;
+/* The bytes of every piece but the last: a whole number of elements. */
+constexpr size_t reduce_piece_bytes(size_t elem_size) {
+  return kReduceMaxBytes / elem_size * elem_size;
+}
 
 /* The caller checked its arguments (check_dest, check_source) and that this
  * PE is a member; bytes > 0, and the same on every member. */
@@ -72,7 +80,8 @@ void combine(void *acc, const void *in, size_t count, bool in_first) {
   else
     for (size_t i = 0; i < count; ++i) a[i] = Op::apply(a[i], b[i]);
 }
-/* bytes <= kReduceMaxBytes.  dest may be source.  Every member gets the
+/* Any bytes > 0, in pieces of reduce_piece_bytes(elem_size), each a
+ * collective of its own.  dest may be source.  Every member gets the
  * same bits: each combine puts the lower members' partial first, and the
  * two ends of a recursive-doubling exchange compute the same expression. */
 void reduce(const char *call, const Group &g, void *dest, const void *source, size_t bytes,

@@ -66,7 +66,7 @@ struct SyncState {
   size_t leaving_offset = 0;    /* its offset in the heap */
   std::vector<uint64_t> sent, consumed;
   std::vector<int> world_pes;
-  Group world{nullptr, 0, -1, false};
+  Group world{nullptr, 0, -1, false, {}};
 };
 
 SyncState g_sync;
@@ -134,8 +134,9 @@ constexpr int kFlatMembers = 8;
 
 /* My part of the node-aware barrier of a group: per round, the members I
  * signal and the members I wait for.  Kept for the last group seen (a team
- * or active set synchronizes many times in a row), keyed by its members. */
+ * or active set synchronizes many times in a row), keyed by its id. */
 struct NodeAwareSteps {
+  GroupId id;
   std::vector<int> pes;
   std::vector<std::vector<int>> signal_to, wait_for;
 };
@@ -147,14 +148,13 @@ const NodeAwareSteps &node_aware_steps(const Group &g) {
    * NodeAwareSteps was read there after its destructor: a crash at exit). */
   thread_local NodeAwareSteps *const steps = new NodeAwareSteps;
   NodeAwareSteps &cached = *steps;
-  if (static_cast<int>(cached.pes.size()) == g.size &&
-      std::equal(cached.pes.begin(), cached.pes.end(), g.pes))
-    return cached;
+  if (same_group(cached.id, cached.pes, g)) return cached;
   std::vector<int> node_of(g.size);
   for (int m = 0; m < g.size; ++m) node_of[m] = g_runtime.topo.node_of_pe[g.pes[m]];
   coll::sched::Params params;
   params.kind = coll::sched::Kind::barrier;
   const coll::sched::Schedule s = coll::sched::build(coll::sched::Layout(node_of), params);
+  cached.id = g.id;
   cached.pes.assign(g.pes, g.pes + g.size);
   cached.signal_to.assign(s.rounds.size(), {});
   cached.wait_for.assign(s.rounds.size(), {});
@@ -192,7 +192,7 @@ void barrier_setup(const char *call) {
   g_sync.world_pes.resize(n);
   for (int pe = 0; pe < n; ++pe) g_sync.world_pes[pe] = pe;
   g_sync.world = Group{g_sync.world_pes.data(), n, g_runtime.my_pe,
-                       members_mapped(g_sync.world_pes.data(), n)};
+                       members_mapped(g_sync.world_pes.data(), n), GroupId{new_team_serial()}};
   boot_comm_setup();
 }
 

@@ -25,6 +25,7 @@ namespace {
 struct BootGroup {
   std::vector<int> pes; /* world PEs in member order */
   int comm;
+  GroupId id; /* the group that last used it */
 };
 
 struct BootCommState {
@@ -46,13 +47,20 @@ bool in_world_order(const Group &g) {
 int group_comm(const char *call, const Group &g) {
   /* A non-member gets the general path, which reports it. */
   if (g.me < 0 || g.mapped) return kNoBootComm;
+  /* By id first (O(1): the same team again), then by members: groups of
+   * the same members share a communicator, so that a program making many
+   * short-lived teams of the same PEs does not run out of them. */
   for (const BootGroup &b : g_boot.groups)
+    if (g.id.known() && b.id == g.id) return b.comm;
+  for (BootGroup &b : g_boot.groups)
     if (b.pes.size() == static_cast<size_t>(g.size) &&
-        std::equal(b.pes.begin(), b.pes.end(), g.pes))
+        std::equal(b.pes.begin(), b.pes.end(), g.pes)) {
+      b.id = g.id;
       return b.comm;
+    }
   counter_sync(call, g);
   const int comm = g_runtime.boot->group_create(g.pes, g.size);
-  g_boot.groups.push_back(BootGroup{std::vector<int>(g.pes, g.pes + g.size), comm});
+  g_boot.groups.push_back(BootGroup{std::vector<int>(g.pes, g.pes + g.size), comm, g.id});
   ROCSHMEM_LOG(LOG_DEBUG, "%s: a communicator for a %d-PE group spanning nodes (%zu so far)",
                call, g.size, g_boot.groups.size());
   return comm;

@@ -12,8 +12,8 @@
 #include "sync/barrier.h"
 
 namespace {
-rocshmem_team_s g_team_world{0, {}, -1, false, {0}};
-rocshmem_team_s g_team_shared{0, {}, -1, false, {0}};
+rocshmem_team_s g_team_world{0, {}, -1, false, {0}, 0};
+rocshmem_team_s g_team_shared{0, {}, -1, false, {0}, 0};
 rocshmem::HandlePool<rocshmem_team_s> g_team_pool;
 }  // namespace
 
@@ -39,6 +39,7 @@ rocshmem_team_t make_team(const char *call, std::vector<int> pes, int my_index,
   t->pes = std::move(pes);
   t->my_index = my_index;
   t->mapped = members_mapped(t->pes.data(), static_cast<int>(t->pes.size()));
+  t->serial = new_team_serial();
   t->config.num_contexts = (config && (mask & ROCSHMEM_TEAM_NUM_CONTEXTS)) ? config->num_contexts : 0;
   gpu::team_created(call, t); /* kernels look teams up in the GPU's table */
   return t;
@@ -117,13 +118,16 @@ void teams_setup() {
   for (int pe = 0; pe < rt.n_pes; ++pe) g_team_world.pes[pe] = pe;
   g_team_world.my_index = rt.my_pe;
   g_team_world.mapped = members_mapped(g_team_world.pes.data(), rt.n_pes);
+  g_team_world.serial = new_team_serial();
   g_team_world.magic = kTeamMagic;
   /* SHARED: the PEs that can map my memory, i.e. my node. */
   g_team_shared.pes = rt.topo.local_pes;
   g_team_shared.my_index = rt.topo.local_rank;
   g_team_shared.mapped = members_mapped(g_team_shared.pes.data(),
                                         static_cast<int>(g_team_shared.pes.size()));
+  g_team_shared.serial = new_team_serial();
   g_team_shared.magic = kTeamMagic;
+  active_sets_setup();
 }
 
 void teams_teardown() { g_team_world.magic = g_team_shared.magic = 0; }

@@ -20,9 +20,11 @@ struct rocshmem_team_s {
   int my_index;         /* my position in pes (members only exist as handles) */
   bool mapped;          /* Group::mapped, set with pes */
   rocshmem_team_config_t config;
+  uint64_t serial; /* Group::id, given at creation (rocshmem::new_team_serial) */
 
   rocshmem::Group group() const {
-    return rocshmem::Group{pes.data(), static_cast<int>(pes.size()), my_index, mapped};
+    return rocshmem::Group{pes.data(), static_cast<int>(pes.size()), my_index, mapped,
+                           rocshmem::GroupId{serial}};
   }
 };
 

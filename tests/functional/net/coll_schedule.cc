@@ -22,6 +22,7 @@
 #include <vector>
 
 #include "../common/ftest.h"
+#include "coll/sched_exec.h"
 #include "coll/schedule.h"
 #include "transport/net_stats.h"
 
@@ -33,9 +34,9 @@ struct Expected {
   bool leader = false; /* its node's leader in this collective */
 };
 
-static Expected expected(const sched::Layout &l, const sched::Params &p, int me) {
+/* What one schedule makes this member do across nodes, added to e. */
+static void add_expected(Expected &e, const sched::Layout &l, const sched::Params &p, int me) {
   const sched::Schedule s = sched::build(l, p);
-  Expected e;
   std::set<int> pushers;
   for (const sched::Round &r : s.rounds)
     for (const sched::Step &st : r.steps) {
@@ -55,6 +56,21 @@ static Expected expected(const sched::Layout &l, const sched::Params &p, int me)
     }
   e.signals += pushers.size();
   e.leader = sched::leader_of(l, p, l.node[me]) == me;
+}
+
+/* A reduction runs as pieces of at most kReduceMaxBytes, a schedule each. */
+static Expected expected(const sched::Layout &l, const sched::Params &p, int me) {
+  Expected e;
+  if (p.kind != sched::Kind::reduce) {
+    add_expected(e, l, p, me);
+    return e;
+  }
+  const size_t piece = rocshmem::coll::sched_exec::reduce_piece_bytes(p.elem);
+  for (size_t at = 0; at < p.bytes; at += piece) {
+    sched::Params one = p;
+    one.bytes = std::min(piece, p.bytes - at);
+    add_expected(e, l, one, me);
+  }
   return e;
 }
 
@@ -101,8 +117,9 @@ int main() {
   const size_t big = 256 * 1024; /* past the schedules' thresholds: scatter + ring, ring */
   char *src = static_cast<char *>(shmem_malloc(big));
   char *dst = static_cast<char *>(shmem_malloc(big * g_npes));
-  long *lsrc = static_cast<long *>(shmem_malloc(100 * sizeof(long)));
-  long *ldst = static_cast<long *>(shmem_malloc(100 * sizeof(long)));
+  constexpr size_t kLongs = 5000;
+  long *lsrc = static_cast<long *>(shmem_malloc(kLongs * sizeof(long)));
+  long *ldst = static_cast<long *>(shmem_malloc(kLongs * sizeof(long)));
 
   for (size_t bytes : {size_t{64}, big}) {
     /* A root on every node, the last member of it (not its first). */
@@ -132,17 +149,26 @@ int main() {
     ft_case("fcollect of %zu bytes per PE: the schedule's network operations", each);
   }
 
-  for (int i = 0; i < 100; ++i) lsrc[i] = (long)g_me * 1000 + i;
-  sched::Params p;
-  p.kind = sched::Kind::reduce;
-  p.bytes = 100 * sizeof(long);
-  p.elem = sizeof(long);
-  measure("long_sum_reduce", p, [&] { shmem_long_sum_reduce(SHMEM_TEAM_WORLD, ldst, lsrc, 100); });
-  for (int i = 0; i < 100; ++i) {
-    const long want = 1000L * g_npes * (g_npes - 1) / 2 + (long)g_npes * i;
-    FT_CHECK(ldst[i] == want, "PE %d: sum[%d] = %ld, want %ld", g_me, i, ldst[i], want);
+  /* 100 longs: one piece; 5000 (39 KiB): two whole pieces and a part, the
+   * second one in place. */
+  for (size_t n : {size_t{100}, kLongs}) {
+    for (int inplace = 0; inplace <= (n == kLongs); ++inplace) {
+      for (size_t i = 0; i < n; ++i) lsrc[i] = (long)g_me * 1000 + (long)i;
+      long *out = inplace ? lsrc : ldst;
+      sched::Params p;
+      p.kind = sched::Kind::reduce;
+      p.bytes = n * sizeof(long);
+      p.elem = sizeof(long);
+      measure("long_sum_reduce", p, [&] { shmem_long_sum_reduce(SHMEM_TEAM_WORLD, out, lsrc, n); });
+      for (size_t i = 0; i < n; ++i) {
+        const long want = 1000L * g_npes * (g_npes - 1) / 2 + (long)g_npes * (long)i;
+        FT_CHECK(out[i] == want, "PE %d: sum[%zu] = %ld, want %ld", g_me, i, out[i], want);
+      }
+    }
+    ft_case("sum reduction of %zu longs (%zu pieces): the schedule's network operations", n,
+            (n * sizeof(long) + rocshmem::coll::sched_exec::reduce_piece_bytes(sizeof(long)) - 1) /
+                rocshmem::coll::sched_exec::reduce_piece_bytes(sizeof(long)));
   }
-  ft_case("sum reduction of 100 longs: the schedule's network operations");
 
   shmem_free(ldst);
   shmem_free(lsrc);

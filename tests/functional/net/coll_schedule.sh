@@ -21,7 +21,7 @@ launch() { # NP PES_PER_NODE
     ROCSHMEM_PES_PER_NODE="$2" UCX_TLS=sm,self ROCSHMEM_DEBUG_LEVEL=3 \
     /bin/sh "$srcdir/tests/mpirun_test.sh" "$1" "$prog" >"$out" 2>&1
   rc=$?
-  [ "$rc" -eq 0 ] && ! grep -q '^not ok' "$out" && [ "$(grep -c '^ok' "$out")" -eq 5 ] &&
+  [ "$rc" -eq 0 ] && ! grep -q '^not ok' "$out" && [ "$(grep -c '^ok' "$out")" -eq 6 ] &&
     grep -q 'takes the node-aware schedule' "$out"
   ok=$?
   [ "$ok" -eq 0 ] || grep -v 'DEBUG\|INFO' "$out" | sed 's/^/# /' | tail -n 20
@@ -29,7 +29,7 @@ launch() { # NP PES_PER_NODE
 }
 
 launch 8 2
-tap_result $? "8 PEs on 4 nodes: broadcast, fcollect and a reduction make the schedule's network operations"
+tap_result $? "8 PEs on 4 nodes: broadcast, fcollect and reductions (one piece, three) make the schedule's network operations"
 launch 5 2
 tap_result $? "5 PEs on nodes of 2, 2 and 1: the same"
 
