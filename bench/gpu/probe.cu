@@ -14,7 +14,10 @@
  * plus the fence that quiet uses (fence.sc vs fence.acq_rel, gpu vs sys
  * scope) and the bulk copy loop (loads in flight per thread).
  *
- *   mpirun -np 2 probe [TAG]      (PE 0 measures against PE 1; PE 1 waits)
+ *   SHMEM_SYMMETRIC_SIZE=1G mpirun -np 2 probe [TAG]
+ * PE 0 measures against PE 1; PE 1 waits.  The heap must hold two 256 MiB
+ * buffers (the bandwidth rows), hence SHMEM_SYMMETRIC_SIZE; under MPS (the
+ * bench's setting, nvidia-cuda-mps-control -d first) both PEs run at once.
  * Prints one line per row: "probe TAG ROW usec_median usec_min usec_max iters".
  * "dep" rows make each operation depend on the previous one's result (a true
  * round trip per operation); the others let independent operations overlap,
