@@ -253,6 +253,27 @@ std::string tls_text() {
   return t;
 }
 
+/* Whether UCX may open its shared-memory FIFO transports (the "mm" ones:
+ * posix, sysv, xpmem) under the user's UCX_TLS: unset, an exclusion list
+ * ("^..."), or a list naming one of them or an alias that contains them.
+ * Where it may not, UCX rejects their settings at every worker's creation
+ * with a warning on every PE ("invalid configuration"). */
+bool tls_may_use_mm() {
+  const char *tls = std::getenv("UCX_TLS");
+  if (!tls || !*tls || *tls == '^') return true;
+  static const char *const kMmNames[] = {"all", "sm", "shm", "mm", "posix", "sysv", "xpmem"};
+  const std::string list(tls);
+  size_t at = 0;
+  while (at <= list.size()) {
+    const size_t end = std::min(list.find(',', at), list.size());
+    const std::string name = list.substr(at, end - at);
+    for (const char *mm : kMmNames)
+      if (name == mm) return true;
+    at = end + 1;
+  }
+  return false;
+}
+
 /* A UCP context with this library's settings of UCX's configuration (a
  * user's own UCX_* setting of each wins). */
 ucs_status_t init_context(const ucp_params_t &params, bool new_protocols) {
@@ -287,9 +308,10 @@ ucs_status_t init_context(const ucp_params_t &params, bool new_protocols) {
    * message (32 PEs on 8 emulated nodes: Pss added by shmem_init 2.8 -> 1.3
    * MiB, RSS 5.6 -> 4.1, with 64).  The FIFO itself holds 64 elements, so
    * the first 64 buffers cover a full FIFO; the pool still grows on demand
-   * (its limit, RX_MAX_BUFS, is untouched).  A user's setting wins. */
-  if (!std::getenv("UCX_MM_RX_BUFS_GROW") && !std::getenv("UCX_POSIX_RX_BUFS_GROW") &&
-      !std::getenv("UCX_SYSV_RX_BUFS_GROW"))
+   * (its limit, RX_MAX_BUFS, is untouched).  A user's setting wins; with
+   * no shared-memory transport in UCX_TLS there is nothing to set. */
+  if (tls_may_use_mm() && !std::getenv("UCX_MM_RX_BUFS_GROW") &&
+      !std::getenv("UCX_POSIX_RX_BUFS_GROW") && !std::getenv("UCX_SYSV_RX_BUFS_GROW"))
     ucp_config_modify(config, "MM_RX_BUFS_GROW", "64");
   /* The direct path to other nodes' GPU heaps (remote_gpu_direct.cc) needs
    * UCX's newer protocols where it has both: the older ones move a software
