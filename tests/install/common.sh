@@ -31,6 +31,15 @@ export OMPI_ALLOW_RUN_AS_ROOT OMPI_ALLOW_RUN_AS_ROOT_CONFIRM \
 
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/rocinst.XXXXXX") || exit 99
 trap 'rm -rf "$tmp"' EXIT
+# Open MPI's session directory in this script's own folder: the scripts run
+# concurrently under make check -j2, and launches sharing /tmp/ompi.HOST.UID
+# race (one removes it while another creates it: "A call to mkdir was unable
+# to create the desired directory ... File exists", seen in CI), as
+# tests/mpirun_test.sh says for the other tests.
+if [ -z "${OMPI_MCA_orte_tmpdir_base:-}" ]; then
+  mkdir -p "$tmp/ompi" && OMPI_MCA_orte_tmpdir_base=$tmp/ompi
+  export OMPI_MCA_orte_tmpdir_base
+fi
 
 # check DESCRIPTION COMMAND...: a case that passes when COMMAND succeeds; its
 # output goes to the log on failure.
